@@ -1,0 +1,13 @@
+"""Liveness and readiness (no authentication)."""
+from __future__ import annotations
+
+from handlers import ok
+from server import readiness
+
+
+def healthz():
+    return ok({"status": "ok"})
+
+
+def readyz(settings):
+    return ok({"status": "ready", "checks": readiness.check(settings)})

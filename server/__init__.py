@@ -1,0 +1,1 @@
+"""App factory, settings, security, error mapping and the command line."""

@@ -1,0 +1,74 @@
+"""create_app(settings): the ASGI application. No side effects at import time."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import connexion
+import yaml
+from connexion.middleware import MiddlewarePosition
+
+from server import errors, logs, openapi31
+from server.auth import GuardedResolver
+from server.settings import Settings
+from store import crypto, db, migrations
+
+SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+
+@functools.lru_cache(maxsize=4)
+def _load(path: str, mtime: float) -> dict:
+    with open(path, encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def load_spec(path: Path = SPEC_PATH) -> dict:
+    """The OpenAPI document (parsed once per file version)."""
+    return _load(str(path), path.stat().st_mtime)
+
+
+def operation_modules(spec: dict) -> dict[str, str]:
+    """operationId → handler module, which is named after the operation's first tag."""
+    found = {}
+    for item in spec["paths"].values():
+        for method, op in item.items():
+            if isinstance(op, dict) and "operationId" in op:
+                found[op["operationId"]] = op["tags"][0]
+    return found
+
+
+class SchemaOutOfDate(SystemExit):
+    pass
+
+
+def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncApp:
+    """Build the app for settings. The database schema must be current: pass migrate=True to
+    apply pending migrations, otherwise an out-of-date schema stops start-up with a message."""
+    logs.configure(settings.log_level)
+    crypto.configure(settings.active_encryption_keys)
+    db.bind(settings.database_url, pool_size=settings.db_pool_size,
+            pool_timeout=settings.db_pool_timeout)
+    with db.connection():
+        if migrate:
+            migrations.apply()
+        todo = migrations.pending()
+    if todo:
+        raise SchemaOutOfDate(
+            f"the database schema is out of date ({len(todo)} pending migration(s): "
+            f"{', '.join(todo)}); run `agent-platform migrate` or start with --migrate"
+        )
+
+    openapi31.install()
+    spec = load_spec()
+    app = connexion.AsyncApp(__name__, swagger_ui_options=None)
+    app.add_api(
+        spec,
+        resolver=GuardedResolver(settings, operation_modules(spec)),
+        strict_validation=True,
+        validate_responses=settings.validate_responses,
+        validator_map=openapi31.VALIDATOR_MAP,
+        pythonic_params=False,
+    )
+    errors.register(app)
+    app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
+    return app

@@ -1,0 +1,131 @@
+"""The `agent-platform` command line. Bootstrap commands print JSON on stdout."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from server.settings import Settings
+
+
+def _bind(settings: Settings):
+    from store import crypto, db
+
+    crypto.configure(settings.active_encryption_keys)
+    return db.bind(settings.database_url, pool_size=2, pool_timeout=settings.db_pool_timeout)
+
+
+def _require_current_schema():
+    from store import migrations
+
+    todo = migrations.pending()
+    if todo:
+        raise SystemExit(f"the database schema is out of date ({', '.join(todo)}); "
+                         "run `agent-platform migrate` first")
+
+
+def cmd_migrate(settings, _args):
+    from store import db, migrations
+
+    _bind(settings)
+    with db.connection():
+        done = migrations.apply()
+    print(json.dumps({"applied": done}))
+
+
+def cmd_orgs_create(settings, args):
+    from store import db, orgs
+
+    _bind(settings)
+    with db.connection():
+        _require_current_schema()
+        org = orgs.create(name=args.name)
+    print(json.dumps({"id": org.id, "name": org.name}))
+
+
+def cmd_keys_create(settings, args):
+    from store import db, keys
+
+    _bind(settings)
+    with db.connection():
+        _require_current_schema()
+        row, plaintext = keys.create(org_id=args.org, name=args.name, secret=settings.secret_key)
+    print(json.dumps({"id": row.id, "key": plaintext}))
+
+
+def cmd_keys_revoke(settings, args):
+    from store import db, keys
+
+    _bind(settings)
+    with db.connection():
+        _require_current_schema()
+        row = keys.revoke(key_id=args.key_id)
+    print(json.dumps({"id": row.id, "revoked_at": row.revoked_at.isoformat() + "Z"}))
+
+
+def cmd_serve(settings, args):
+    import uvicorn
+
+    from server.app import create_app
+
+    host = args.host or settings.host
+    port = args.port or settings.port
+    workers = args.workers or settings.workers
+    # Check (or apply) the schema once in this process, before any worker starts.
+    create_app(settings, migrate=args.migrate)
+    os.environ["AGENT_PLATFORM_HOST"] = host
+    os.environ["AGENT_PLATFORM_PORT"] = str(port)
+    if not os.environ.get("AGENT_PLATFORM_SECRET_KEY"):
+        os.environ["AGENT_PLATFORM_SECRET_KEY"] = settings.secret_key  # workers share the key
+    uvicorn.run("server.asgi:make_app", factory=True, host=host, port=port, workers=workers,
+                log_config=None, access_log=False, lifespan="on",
+                timeout_graceful_shutdown=10)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="agent-platform", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="serve the HTTP API")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--workers", type=int)
+    serve.add_argument("--migrate", action="store_true",
+                       help="apply pending schema migrations before serving")
+    serve.set_defaults(func=cmd_serve)
+
+    migrate = sub.add_parser("migrate", help="apply pending schema migrations")
+    migrate.set_defaults(func=cmd_migrate)
+
+    orgs = sub.add_parser("orgs", help="organizations").add_subparsers(dest="action", required=True)
+    orgs_create = orgs.add_parser("create", help="create an organization")
+    orgs_create.add_argument("--name", required=True)
+    orgs_create.set_defaults(func=cmd_orgs_create)
+
+    keys = sub.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
+    keys_create = keys.add_parser("create", help="create an API key (printed once)")
+    keys_create.add_argument("--org", required=True)
+    keys_create.add_argument("--name")
+    keys_create.set_defaults(func=cmd_keys_create)
+    keys_revoke = keys.add_parser("revoke", help="revoke an API key")
+    keys_revoke.add_argument("key_id")
+    keys_revoke.set_defaults(func=cmd_keys_revoke)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = Settings.from_env()
+    from store.errors import DomainError
+
+    try:
+        args.func(settings, args)
+    except DomainError as exc:
+        print(json.dumps({"error": exc.code, "detail": exc.detail}), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

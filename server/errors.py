@@ -1,0 +1,88 @@
+"""The one place where errors become application/problem+json {type, title, status, detail, code}."""
+from __future__ import annotations
+
+import json
+import logging
+
+from connexion.exceptions import ProblemException
+from connexion.lifecycle import ConnexionResponse
+from starlette.exceptions import HTTPException
+
+from store.errors import DomainError
+
+log = logging.getLogger("agent_platform.errors")
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+TYPE_BASE = "https://agent-platform.dev/problems/"
+
+_TITLES = {
+    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+    405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict", 413: "Payload Too Large",
+    415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
+    500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable",
+}
+_CODES = {
+    400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+    405: "method_not_allowed", 406: "not_acceptable", 409: "conflict",
+    413: "payload_too_large", 415: "unsupported_media_type", 422: "unprocessable",
+    429: "usage_limit_reached", 500: "internal_error", 501: "not_implemented",
+    503: "unavailable",
+}
+
+
+def problem(status: int, detail: str, code: str | None = None, *, title: str | None = None,
+            headers: dict | None = None) -> ConnexionResponse:
+    code = code or _CODES.get(status, "error")
+    body = {
+        "type": TYPE_BASE + code,
+        "title": title or _TITLES.get(status, "Error"),
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    return ConnexionResponse(
+        status_code=status,
+        mimetype=PROBLEM_MEDIA_TYPE,
+        content_type=PROBLEM_MEDIA_TYPE,
+        body=json.dumps(body),
+        headers={k: v for k, v in (headers or {}).items() if k.lower() != "content-type"},
+    )
+
+
+def _domain(_request, exc: DomainError) -> ConnexionResponse:
+    return problem(exc.status, exc.detail, exc.code, title=exc.title, headers=exc.headers)
+
+
+def _connexion_problem(_request, exc: ProblemException) -> ConnexionResponse:
+    status = exc.status or 500
+    if status >= 500:
+        log.error("request failed: %s", exc.detail or exc.title)
+        detail = "the server could not complete the request"
+        if "response" in str(exc.title or "").lower():
+            detail = "the response did not conform to the API description"
+        return problem(status, detail)
+    return problem(status, str(exc.detail or exc.title or _TITLES.get(status, "Error")),
+                   headers=dict(exc.headers or {}))
+
+
+def _http(request, exc: HTTPException) -> ConnexionResponse:
+    status = exc.status_code
+    if status == 404:
+        return problem(404, f"no route matches {request.url.path}", "route_not_found")
+    if status == 405:
+        return problem(405, f"{request.method} is not allowed on {request.url.path}",
+                       headers=dict(exc.headers or {}))
+    return problem(status, str(exc.detail or _TITLES.get(status, "Error")),
+                   headers=dict(exc.headers or {}))
+
+
+def _unexpected(_request, exc: Exception) -> ConnexionResponse:
+    log.error("unhandled error: %s", type(exc).__name__, exc_info=exc)
+    return problem(500, "the server could not complete the request")
+
+
+def register(app) -> None:
+    app.add_error_handler(DomainError, _domain)
+    app.add_error_handler(ProblemException, _connexion_problem)
+    app.add_error_handler(HTTPException, _http)
+    app.add_error_handler(Exception, _unexpected)

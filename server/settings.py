@@ -1,0 +1,103 @@
+"""Settings: one typed object, read from the environment in one place."""
+from __future__ import annotations
+
+import dataclasses
+import os
+import secrets
+from pathlib import Path
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def _bool(value: str | None, default: bool) -> bool:
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in _TRUE
+
+
+def _int(env: dict, name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise SystemExit(f"{name} must be an integer, got {raw!r}") from exc
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    database_url: str
+    redis_url: str | None
+    secret_key: str
+    admin_token: str | None
+    host: str = "127.0.0.1"
+    port: int = 8080
+    workers: int = 1
+    log_level: str = "INFO"
+    validate_responses: bool = False
+    db_pool_size: int = 20
+    db_pool_timeout: int = 10
+    encryption_keys: tuple[str, ...] = ()
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+    @classmethod
+    def from_env(cls, env: dict | None = None, **overrides) -> "Settings":
+        """Build settings from environment variables (see the README's table).
+
+        With no AGENT_PLATFORM_SECRET_KEY, a key is generated once and kept in the data
+        directory (file mode 0600) so that restarts keep API keys and tokens valid.
+        """
+        env = dict(os.environ if env is None else env)
+        data_dir = Path(env.get("AGENT_PLATFORM_DATA_DIR") or ".").resolve()
+        database_url = env.get("DATABASE_URL") or f"sqlite:///{data_dir / 'agent-platform.db'}"
+        values = dict(
+            data_dir=data_dir,
+            database_url=database_url,
+            redis_url=env.get("REDIS_URL") or None,
+            secret_key=env.get("AGENT_PLATFORM_SECRET_KEY") or "",
+            admin_token=env.get("AGENT_PLATFORM_ADMIN_TOKEN") or None,
+            host=env.get("AGENT_PLATFORM_HOST") or "127.0.0.1",
+            port=_int(env, "AGENT_PLATFORM_PORT", 8080),
+            workers=_int(env, "AGENT_PLATFORM_WORKERS", 1),
+            log_level=(env.get("AGENT_PLATFORM_LOG_LEVEL") or "INFO").upper(),
+            validate_responses=_bool(env.get("AGENT_PLATFORM_VALIDATE_RESPONSES"), False),
+            db_pool_size=_int(env, "AGENT_PLATFORM_DB_POOL_SIZE", 20),
+            db_pool_timeout=_int(env, "AGENT_PLATFORM_DB_POOL_TIMEOUT", 10),
+            encryption_keys=tuple(
+                k.strip() for k in (env.get("AGENT_PLATFORM_ENCRYPTION_KEYS") or "").split(",")
+                if k.strip()
+            ),
+        )
+        values.update(overrides)
+        if not values["secret_key"]:
+            values["secret_key"] = _stored_secret(values["data_dir"])
+        return cls(**values)
+
+    @property
+    def active_encryption_keys(self) -> list[str]:
+        """Fernet keys, newest first; derived from the secret key when none are configured."""
+        from store.crypto import derive_key
+
+        return list(self.encryption_keys) or [derive_key(self.secret_key)]
+
+
+def _stored_secret(data_dir: Path) -> str:
+    path = data_dir / "agent-platform.secret"
+    if path.exists():
+        return path.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process created it first
+        return path.read_text().strip()
+    try:
+        os.write(fd, key.encode())
+    finally:
+        os.close(fd)
+    return key

@@ -1,0 +1,1 @@
+"""Persistence and the domain operations over it. Every org-owned query goes through store.scope."""

@@ -1,0 +1,112 @@
+"""The one database handle, selected by DATABASE_URL (SQLite by default, Postgres pooled)."""
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import uuid
+from urllib.parse import parse_qsl, urlparse
+
+import peewee
+from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
+
+from store.errors import Conflict
+
+database = peewee.DatabaseProxy()
+
+SQLITE_PRAGMAS = {
+    "journal_mode": "wal",
+    "synchronous": "normal",
+    "foreign_keys": 1,
+    "busy_timeout": 10000,
+    "cache_size": -16000,
+}
+
+
+def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> peewee.Database:
+    """Build a peewee database for url. Connections are pooled for both engines."""
+    parsed = urlparse(url)
+    if parsed.scheme == "sqlite":
+        path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else parsed.path
+        return PooledSqliteDatabase(
+            path or ":memory:",
+            pragmas=SQLITE_PRAGMAS,
+            max_connections=pool_size,
+            stale_timeout=300,
+            timeout=pool_timeout,
+            check_same_thread=False,
+        )
+    if parsed.scheme in ("postgres", "postgresql"):
+        options = dict(parse_qsl(parsed.query))
+        return PooledPostgresqlDatabase(
+            parsed.path.lstrip("/"),
+            user=parsed.username,
+            password=parsed.password,
+            host=parsed.hostname or "127.0.0.1",
+            port=parsed.port or 5432,
+            max_connections=pool_size,
+            stale_timeout=300,
+            timeout=pool_timeout,  # 0 would wait forever for a free connection
+            connect_timeout=pool_timeout,
+            **options,
+        )
+    raise SystemExit(f"DATABASE_URL scheme {parsed.scheme!r} is not supported (sqlite or postgresql)")
+
+
+def bind(url: str, **kwargs) -> peewee.Database:
+    """Point the shared handle at a database and return it."""
+    current = database.obj
+    if current is not None and not current.is_closed():
+        current.close_all() if hasattr(current, "close_all") else current.close()
+    db = make_database(url, **kwargs)
+    database.initialize(db)
+    return db
+
+
+def is_postgres() -> bool:
+    return isinstance(database.obj, peewee.PostgresqlDatabase)
+
+
+@contextlib.contextmanager
+def connection():
+    """A pooled connection for the current thread, returned to the pool afterwards."""
+    db = database.obj
+    if not db.is_closed():  # nested use in the same thread
+        yield db
+        return
+    db.connect()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+@contextlib.contextmanager
+def atomic():
+    """A transaction; a unique-constraint violation inside it becomes Conflict."""
+    try:
+        with database.atomic():
+            yield
+    except peewee.IntegrityError as exc:
+        raise Conflict("the change conflicts with an existing record", code="conflict") from exc
+
+
+def new_id() -> str:
+    return str(uuid.uuid4())
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
+def iso(value: dt.datetime | None) -> str | None:
+    """Timestamps are stored as naive UTC and rendered as RFC 3339 with Z."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value)
+    return value.replace(tzinfo=None).isoformat(timespec="milliseconds") + "Z"
+
+
+def ping() -> None:
+    """Raise if the database does not answer."""
+    database.execute_sql("SELECT 1").fetchone()

@@ -1,0 +1,74 @@
+"""Organization API keys: stored as a keyed SHA-256 hash, shown once, revocable."""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+
+from store import orgs
+from store.db import atomic, iso, new_id, utcnow
+from store.errors import NotFound
+from store.models import ApiKey
+
+PREFIX = "ap_"
+_TOUCH_EVERY = dt.timedelta(seconds=60)
+
+
+def hash_key(key: str, secret: str) -> str:
+    return hmac.new(secret.encode(), key.encode(), hashlib.sha256).hexdigest()
+
+
+def create(*, org_id: str, name: str | None, secret: str) -> tuple[ApiKey, str]:
+    """Create a key for org_id. Returns the row and the plaintext key (never stored)."""
+    orgs.get(org_id=org_id)
+    plaintext = PREFIX + secrets.token_urlsafe(32)
+    with atomic():
+        row = ApiKey.create(
+            id=new_id(),
+            org=org_id,
+            name=name or "default",
+            prefix=plaintext[:10],
+            key_hash=hash_key(plaintext, secret),
+            created_at=utcnow(),
+        )
+    return row, plaintext
+
+
+def revoke(*, key_id: str) -> ApiKey:
+    row = ApiKey.get_or_none(ApiKey.id == key_id)
+    if row is None:
+        raise NotFound("api key not found", code="api_key_not_found")
+    if row.revoked_at is None:
+        row.revoked_at = utcnow()
+        ApiKey.update(revoked_at=row.revoked_at).where(
+            ApiKey.id == key_id, ApiKey.revoked_at.is_null()
+        ).execute()
+    return row
+
+
+def authenticate(*, key: str, secret: str) -> ApiKey | None:
+    """The live (unrevoked) key row for a plaintext key, or None. One indexed lookup, no cache,
+    so a revocation is seen by the very next request in every process."""
+    row = (
+        ApiKey.select(ApiKey.id, ApiKey.org, ApiKey.last_used_at)
+        .where(ApiKey.key_hash == hash_key(key, secret), ApiKey.revoked_at.is_null())
+        .first()
+    )
+    if row is not None:
+        now = utcnow()
+        if row.last_used_at is None or now - row.last_used_at > _TOUCH_EVERY:
+            ApiKey.update(last_used_at=now).where(ApiKey.id == row.id).execute()
+    return row
+
+
+def to_dict(row: ApiKey) -> dict:
+    return {
+        "id": row.id,
+        "org_id": row.org_id,
+        "name": row.name,
+        "prefix": row.prefix,
+        "created_at": iso(row.created_at),
+        "last_used_at": iso(row.last_used_at),
+        "revoked_at": iso(row.revoked_at),
+    }

@@ -1,0 +1,26 @@
+"""Organizations."""
+from __future__ import annotations
+
+from store.db import atomic, iso, new_id, utcnow
+from store.errors import NotFound
+from store.models import Group, Organization
+
+
+def create(*, name: str) -> Organization:
+    """Create an organization together with its Default group."""
+    with atomic():
+        org = Organization.create(id=new_id(), name=name, created_at=utcnow())
+        Group.create(org=org.id, group_id="default", name="Default", is_default=True)
+    return org
+
+def get(*, org_id: str) -> Organization:
+    org = Organization.get_or_none(Organization.id == org_id)
+    if org is None:
+        raise NotFound("organization not found", code="organization_not_found")
+    return org
+
+def exists(org_id: str) -> bool:
+    return Organization.select(Organization.id).where(Organization.id == org_id).exists()
+
+def to_dict(org: Organization) -> dict:
+    return {"id": org.id, "name": org.name, "created_at": iso(org.created_at)}

@@ -1,0 +1,37 @@
+"""Plain factory functions over the HTTP API."""
+from __future__ import annotations
+
+import uuid
+
+from tests.conftest import ADMIN_TOKEN
+
+ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def make_org(client, name: str | None = None) -> dict:
+    """Create an org and an API key for it; returns {id, name, key, key_id, headers}."""
+    resp = client.post("/v1/admin/orgs", json={"name": name or f"org-{uuid.uuid4().hex[:6]}"},
+                       headers=ADMIN)
+    assert resp.status_code == 201, resp.text
+    org = resp.json()
+    resp = client.post(f"/v1/admin/orgs/{org['id']}/api-keys", json={"name": "test"},
+                       headers=ADMIN)
+    assert resp.status_code == 201, resp.text
+    key = resp.json()
+    return {**org, "key": key["key"], "key_id": key["id"], "headers": bearer(key["key"])}
+
+
+def assert_problem(resp, status: int, code: str | None = None) -> dict:
+    assert resp.status_code == status, resp.text
+    assert resp.headers["content-type"].startswith("application/problem+json")
+    body = resp.json()
+    assert set(body) == {"type", "title", "status", "detail", "code"}
+    assert body["status"] == status
+    if code:
+        assert body["code"] == code, body
+    assert "Traceback" not in resp.text
+    return body
