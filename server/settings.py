@@ -15,6 +15,10 @@ def _bool(value: str | None, default: bool) -> bool:
     return value.strip().lower() in _TRUE
 
 
+def _list(value: str | None) -> tuple[str, ...]:
+    return tuple(v.strip() for v in (value or "").split(",") if v.strip())
+
+
 def _int(env: dict, name: str, default: int) -> int:
     raw = env.get(name)
     if raw is None or raw == "":
@@ -40,6 +44,7 @@ class Settings:
     db_pool_size: int = 20
     db_pool_timeout: int = 10
     encryption_keys: tuple[str, ...] = ()
+    ssrf_allow: tuple[str, ...] = ()
 
     @property
     def is_sqlite(self) -> bool:
@@ -68,6 +73,7 @@ class Settings:
             validate_responses=_bool(env.get("AGENT_PLATFORM_VALIDATE_RESPONSES"), False),
             db_pool_size=_int(env, "AGENT_PLATFORM_DB_POOL_SIZE", 20),
             db_pool_timeout=_int(env, "AGENT_PLATFORM_DB_POOL_TIMEOUT", 10),
+            ssrf_allow=_list(env.get("AGENT_PLATFORM_SSRF_ALLOW")),
             encryption_keys=tuple(
                 k.strip() for k in (env.get("AGENT_PLATFORM_ENCRYPTION_KEYS") or "").split(",")
                 if k.strip()

@@ -59,6 +59,7 @@ def make_settings(database_url: str, data_dir, **overrides) -> Settings:
         "AGENT_PLATFORM_SECRET_KEY": SECRET_KEY,
         "AGENT_PLATFORM_ADMIN_TOKEN": ADMIN_TOKEN,
         "AGENT_PLATFORM_LOG_LEVEL": "INFO",
+        "AGENT_PLATFORM_SSRF_ALLOW": "127.0.0.1",
     }
     return Settings.from_env(env, validate_responses=True, **overrides)
 

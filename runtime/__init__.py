@@ -1,0 +1,1 @@
+"""Running agents: model providers, the agent loop, routing, workflows, tool invocation."""

@@ -1,0 +1,100 @@
+"""The one SSRF policy for every URL a user gives (tool base URLs, MCP servers, OAuth URLs).
+
+Loopback, private, link-local, shared, reserved, multicast and cloud-metadata addresses are
+refused unless the operator allow-lists them (AGENT_PLATFORM_SSRF_ALLOW: comma-separated
+hosts, IPs or CIDR networks, e.g. ``127.0.0.1`` or ``10.0.0.0/8``). The check runs when a URL is
+saved (``check_url``) and again when it is resolved for a call (``resolve``), so a DNS name
+that later points at a private address (DNS rebinding) is refused at call time.
+"""
+from __future__ import annotations
+
+import ipaddress
+import socket
+from urllib.parse import urlsplit
+
+from store.errors import Invalid
+
+_SCHEMES = {"http", "https"}
+_METADATA_HOSTS = {"metadata.google.internal", "metadata", "instance-data"}
+_allow_hosts: frozenset[str] = frozenset()
+_allow_nets: tuple = ()
+
+
+def configure(allow: list[str] | tuple[str, ...]) -> None:
+    """Set the operator's allow-list (hosts, IPs, CIDR networks)."""
+    global _allow_hosts, _allow_nets
+    hosts, nets = set(), []
+    for entry in allow:
+        entry = entry.strip().lower()
+        if not entry:
+            continue
+        try:
+            nets.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            hosts.add(entry)
+    _allow_hosts, _allow_nets = frozenset(hosts), tuple(nets)
+
+
+def _forbidden_ip(ip: ipaddress._BaseAddress) -> bool:
+    if any(ip in net for net in _allow_nets):
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+        return _forbidden_ip(ip.ipv4_mapped)
+    return not ip.is_global or ip.is_multicast or ip.is_reserved or ip.is_unspecified
+
+
+def _split(url: str) -> tuple[str, str, int]:
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        raise Invalid(f"invalid URL: {exc}", code="invalid_url") from exc
+    if parts.scheme not in _SCHEMES or not parts.hostname:
+        raise Invalid("the URL must be absolute http(s) with a host", code="invalid_url")
+    if parts.username or parts.password:
+        raise Invalid("credentials in URLs are not accepted; use the provider's auth",
+                      code="invalid_url")
+    return parts.scheme, parts.hostname.lower().rstrip("."), port or (443 if parts.scheme == "https" else 80)
+
+
+def _refuse(host: str) -> Invalid:
+    return Invalid(f"the URL's host {host!r} is not allowed (private, loopback, link-local or "
+                   "metadata address); an operator can allow-list it", code="url_not_allowed")
+
+
+def check_url(url: str) -> str:
+    """Validate a URL when it is saved: shape, and literal/metadata hosts. Returns the URL."""
+    _, host, _ = _split(url)
+    if host in _allow_hosts:
+        return url
+    if host in _METADATA_HOSTS or host == "localhost" or host.endswith(".localhost"):
+        raise _refuse(host)
+    try:
+        ip = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return url  # a DNS name: its addresses are checked at resolve time
+    if _forbidden_ip(ip):
+        raise _refuse(host)
+    return url
+
+
+def resolve(url: str, *, timeout: float = 5.0) -> list[str]:
+    """Resolve a URL's host for a call and refuse it if any address is not allowed.
+    Returns the resolved addresses."""
+    check_url(url)
+    _, host, port = _split(url)
+    if host in _allow_hosts:
+        return [host]
+    previous = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(timeout)
+    try:
+        infos = socket.getaddrinfo(host.strip("[]"), port, proto=socket.IPPROTO_TCP)
+    except OSError as exc:
+        raise Invalid(f"the URL's host {host!r} cannot be resolved", code="url_unresolvable") from exc
+    finally:
+        socket.setdefaulttimeout(previous)
+    addresses = sorted({info[4][0] for info in infos})
+    for address in addresses:
+        if _forbidden_ip(ipaddress.ip_address(address.split("%")[0])):
+            raise _refuse(host)
+    return addresses
