@@ -1,0 +1,43 @@
+"""Settings come from the environment in one typed object."""
+import os
+import stat
+
+import pytest
+
+from server.settings import Settings
+
+
+def test_defaults_are_the_embedded_ones(tmp_path):
+    s = Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path)})
+    assert s.database_url == f"sqlite:///{tmp_path / 'agent-platform.db'}"
+    assert s.redis_url is None and s.admin_token is None
+    assert (s.host, s.port, s.workers, s.log_level) == ("127.0.0.1", 8080, 1, "INFO")
+
+
+def test_a_generated_secret_is_kept_in_the_data_dir_across_restarts(tmp_path):
+    first = Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path)})
+    second = Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path)})
+    assert len(first.secret_key) >= 40 and first.secret_key == second.secret_key
+    mode = stat.S_IMODE(os.stat(tmp_path / "agent-platform.secret").st_mode)
+    assert mode == 0o600
+
+
+def test_environment_overrides(tmp_path):
+    s = Settings.from_env({
+        "AGENT_PLATFORM_DATA_DIR": str(tmp_path), "DATABASE_URL": "postgresql://u@h/db",
+        "REDIS_URL": "redis://h:1/0", "AGENT_PLATFORM_SECRET_KEY": "k" * 40,
+        "AGENT_PLATFORM_ADMIN_TOKEN": "adm", "AGENT_PLATFORM_PORT": "9000",
+        "AGENT_PLATFORM_WORKERS": "4", "AGENT_PLATFORM_LOG_LEVEL": "debug",
+        "AGENT_PLATFORM_SSRF_ALLOW": "127.0.0.1, 10.0.0.0/8",
+    })
+    assert s.database_url.startswith("postgresql://") and not s.is_sqlite
+    assert (s.redis_url, s.secret_key, s.admin_token) == ("redis://h:1/0", "k" * 40, "adm")
+    assert (s.port, s.workers, s.log_level) == (9000, 4, "DEBUG")
+    assert s.ssrf_allow == ("127.0.0.1", "10.0.0.0/8")
+    assert not (tmp_path / "agent-platform.secret").exists()
+
+
+def test_bad_numbers_are_reported(tmp_path):
+    with pytest.raises(SystemExit) as err:
+        Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path), "AGENT_PLATFORM_PORT": "eighty"})
+    assert "AGENT_PLATFORM_PORT" in str(err.value)
