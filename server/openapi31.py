@@ -73,13 +73,16 @@ def validator_for(schema: dict) -> Draft202012Validator:
     return validator
 
 
+_NOT_SENT = object()
+
+
 class RequestBodyValidator(JSONRequestBodyValidator):
     """JSON request bodies: Draft 2020-12, and malformed or non-UTF-8 bodies are a 400."""
 
     async def _parse(self, stream: t.AsyncGenerator[bytes, None], scope) -> t.Any:
         raw = b"".join([chunk async for chunk in stream])
-        if not raw:
-            return None
+        if not raw.strip():
+            return _NOT_SENT
         try:
             text = raw.decode(self._encoding or "utf-8")
         except (UnicodeDecodeError, LookupError):
@@ -90,8 +93,8 @@ class RequestBodyValidator(JSONRequestBodyValidator):
             raise BadRequestProblem(detail=f"request body is not valid JSON: {exc}")
 
     def _validate(self, body: t.Any) -> None:
-        if body is None:
-            if self._required and not self._nullable:
+        if body is _NOT_SENT:
+            if self._required:
                 raise BadRequestProblem(detail="request body must not be empty")
             return  # an optional body that was not sent
         try:

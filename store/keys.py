@@ -1,13 +1,14 @@
 """Organization API keys: stored as a keyed SHA-256 hash, shown once, revocable."""
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import hmac
 import secrets
 
 from store import orgs
-from store.db import atomic, iso, new_id, utcnow
+from store.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import NotFound
 from store.models import ApiKey
 
@@ -47,19 +48,31 @@ def revoke(*, key_id: str) -> ApiKey:
     return row
 
 
-def authenticate(*, key: str, secret: str) -> ApiKey | None:
-    """The live (unrevoked) key row for a plaintext key, or None. One indexed lookup, no cache,
+@dataclasses.dataclass(frozen=True)
+class KeyMatch:
+    id: str
+    org_id: str
+    needs_touch: bool  # last_used_at is older than a minute: call touch() off the request path
+
+
+_LIVE_KEY = Compiled(lambda: ApiKey.select(ApiKey.id, ApiKey.org, ApiKey.last_used_at).where(
+    ApiKey.key_hash == "?", ApiKey.revoked_at.is_null()))
+
+
+def authenticate(*, key: str, secret: str) -> KeyMatch | None:
+    """The live (unrevoked) key for a plaintext key, or None. One indexed lookup, no cache,
     so a revocation is seen by the very next request in every process."""
-    row = (
-        ApiKey.select(ApiKey.id, ApiKey.org, ApiKey.last_used_at)
-        .where(ApiKey.key_hash == hash_key(key, secret), ApiKey.revoked_at.is_null())
-        .first()
-    )
-    if row is not None:
-        now = utcnow()
-        if row.last_used_at is None or now - row.last_used_at > _TOUCH_EVERY:
-            ApiKey.update(last_used_at=now).where(ApiKey.id == row.id).execute()
-    return row
+    row = _LIVE_KEY.first(hash_key(key, secret))
+    if row is None:
+        return None
+    last = row["last_used_at"]
+    return KeyMatch(id=row["id"], org_id=row["org"],
+                    needs_touch=last is None or utcnow() - last > _TOUCH_EVERY)
+
+
+def touch(*, key_id: str) -> None:
+    """Record that a key was used (at most about once a minute per key)."""
+    ApiKey.update(last_used_at=utcnow()).where(ApiKey.id == key_id).execute()
 
 
 def to_dict(row: ApiKey) -> dict:

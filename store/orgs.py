@@ -1,7 +1,7 @@
 """Organizations."""
 from __future__ import annotations
 
-from store.db import atomic, iso, new_id, utcnow
+from store.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import NotFound
 from store.models import Group, Organization
 
@@ -13,11 +13,14 @@ def create(*, name: str) -> Organization:
         Group.create(org=org.id, group_id="default", name="Default", is_default=True)
     return org
 
+_BY_ID = Compiled(lambda: Organization.select().where(Organization.id == "?"))
+
+
 def get(*, org_id: str) -> Organization:
-    org = Organization.get_or_none(Organization.id == org_id)
-    if org is None:
+    row = _BY_ID.first(org_id)
+    if row is None:
         raise NotFound("organization not found", code="organization_not_found")
-    return org
+    return Organization(**row)
 
 def exists(org_id: str) -> bool:
     return Organization.select(Organization.id).where(Organization.id == org_id).exists()

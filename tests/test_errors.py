@@ -56,3 +56,11 @@ def test_internal_errors_disclose_nothing(client, monkeypatch, caplog):
     body = assert_problem(resp, 500, "internal_error")
     assert "hunter2" not in resp.text and "RuntimeError" not in resp.text
     assert body["detail"] == "the server could not complete the request"
+
+
+def test_an_optional_body_may_be_omitted_but_not_null(client):
+    org = make_org(client)
+    url = f"/v1/admin/orgs/{org['id']}/api-keys"
+    assert client.post(url, headers=ADMIN).status_code == 201
+    resp = client.post(url, content=b"null", headers={**ADMIN, "Content-Type": "application/json"})
+    assert_problem(resp, 400, "invalid_request")
