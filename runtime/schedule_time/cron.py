@@ -151,18 +151,21 @@ class CronExpr:
 
     def next_after(self, after: datetime, tz: tzinfo) -> datetime | None:
         """First fire instant strictly after the aware UTC instant ``after``."""
-        wall = local(after, tz).replace(second=0, microsecond=0) + _MINUTE
-        last_year = min(wall.year + HORIZON_YEARS, 9998)
-        while True:
-            found = self.next_wall(wall.year, wall.month, wall.day, wall.hour, wall.minute,
-                                   last_year)
-            if found is None:
-                return None
-            candidate = datetime(*found)
-            instant = to_instant(candidate, tz)
-            if instant > after:  # a repeated hour's walls map back before `after`: skip them
-                return instant
-            wall = candidate + _MINUTE
+        try:
+            wall = local(after, tz).replace(second=0, microsecond=0) + _MINUTE
+            last_year = min(wall.year + HORIZON_YEARS, 9998)
+            while True:
+                found = self.next_wall(wall.year, wall.month, wall.day, wall.hour, wall.minute,
+                                       last_year)
+                if found is None:
+                    return None
+                candidate = datetime(*found)
+                instant = to_instant(candidate, tz)
+                if instant > after:  # a repeated hour's walls map back before `after`
+                    return instant
+                wall = candidate + _MINUTE
+        except OverflowError:  # beyond year 9999
+            return None
 
 
 def parse(expr: object) -> CronExpr:

@@ -129,7 +129,8 @@ class Recurrence:
         return found
 
     def _next_on_calendar(self, after: datetime, tz: tzinfo, anchor: date) -> datetime | None:
-        start = local(after, tz).date() - _DAY
+        start = local(after, tz).date()
+        start = start - _DAY if start > date.min else start
         last = date(min(start.year + HORIZON_YEARS, 9998), 12, 31)
         at = time(*self.at)
         for d in self._dates(start, last, anchor):

@@ -17,12 +17,14 @@ from store.errors import Invalid
 UTC = timezone.utc
 _ZERO = timedelta(0)
 _names: dict[str, str] | None = None
+_NOT_ZONES = {"localtime", "posixrules", "factory"}  # host-specific or "zone not set"
 
 
 def _canonical_names() -> dict[str, str]:
     global _names
     if _names is None:
-        names = {name.lower(): name for name in zoneinfo.available_timezones()}
+        names = {name.lower(): name for name in zoneinfo.available_timezones()
+                 if name.lower() not in _NOT_ZONES}
         names["utc"] = "UTC"
         _names = names
     return _names
