@@ -34,7 +34,8 @@ def test_exactly_one_kind_is_required(kwargs):
 
 
 @pytest.mark.parametrize("tz", ["Mars/Olympus", "", "  ", 5, "../../etc/passwd", "/etc/localtime",
-                                "localtime", "Factory", "Europe/Berlin/Mitte", "GMT+2:00"])
+                                "localtime", "Factory", "Europe/Berlin/Mitte", "GMT+2:00",
+                                ["UTC"], {"name": "UTC"}])
 def test_invalid_timezone(tz):
     with pytest.raises(Invalid) as err:
         validate(cron="* * * * *", timezone=tz)

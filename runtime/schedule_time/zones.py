@@ -30,12 +30,16 @@ def _canonical_names() -> dict[str, str]:
     return _names
 
 
-@lru_cache(maxsize=1024)
 def canonical(name: object) -> str:
     """The canonical IANA name of ``name`` (case-insensitive), or Invalid ``invalid_timezone``."""
     if not isinstance(name, str) or not name.strip():
         raise Invalid("timezone must be an IANA time zone name such as 'Europe/Berlin'",
                       code="invalid_timezone")
+    return _canonical(name)
+
+
+@lru_cache(maxsize=1024)
+def _canonical(name: str) -> str:
     found = _canonical_names().get(name.strip().lower())
     if found is None:
         raise Invalid(f"unknown time zone {name.strip()[:64]!r}; use an IANA name such as "
