@@ -114,6 +114,8 @@ class AnthropicProvider(Provider):
         for message in http.post_sse(provider=self.name, url=url, headers=self._headers(),
                                      body=body, options=self.options,
                                      secrets=(self._api_key,), cancel=cancel):
+            if stopped:
+                continue  # read to the end, so that the connection can be reused
             data = message.json(self.name)
             kind = data.get("type") or message.event
             if kind == "message_start":
@@ -153,7 +155,6 @@ class AnthropicProvider(Provider):
                 input_tokens = max(input_tokens, _input_tokens(usage))
             elif kind == "message_stop":
                 stopped = True
-                break
             elif kind == "error":
                 raise _stream_error(data.get("error") or {}, self._api_key)
         if not stopped:

@@ -131,9 +131,11 @@ class OpenAIProvider(Provider):
         for message in http.post_sse(provider=self.name, url=url, headers=self._headers(),
                                      body=body, options=self.options,
                                      secrets=(self._api_key,), cancel=cancel):
+            if state.done:
+                continue  # read to the end, so that the connection can be reused
             if message.data.strip() == "[DONE]":
                 state.done = True
-                break
+                continue
             chunk = message.json(self.name)
             if "error" in chunk:
                 raise _stream_error(chunk["error"], self._api_key)
