@@ -158,13 +158,16 @@ def test_an_error_inside_the_stream_is_a_model_error(server, openai):
     assert KEY not in str(err.value)
 
 
-def test_a_stream_that_stops_early_is_interrupted(server, openai):
+def test_a_stream_that_stops_early_is_interrupted_and_not_retried_after_text(server):
+    server.reset()
     server.enqueue(Reply(raw=[sse({"choices": [{"index": 0, "delta": {"content": "par"}}]})]))
-    stream = openai.stream(ask())
+    stream = get_provider("openai", base_url=server.base_url, api_key=KEY, max_retries=2,
+                          backoff=0.01).stream(ask())
     assert next(stream) == TextDelta("par")
     with pytest.raises(ModelError) as err:
         next(stream)
     assert err.value.code == "model_stream_interrupted"
+    assert len(server.requests) == 1  # the caller already has part of the answer
 
 
 def test_cancel_stops_the_stream(server, openai):

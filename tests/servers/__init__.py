@@ -17,7 +17,8 @@ Script: ``enqueue(*replies)`` queues answers, one per POST, in order; when the q
 Replies: ``text(s)``, ``tool_calls(*calls, text="")`` (a call is ``(id, name, args)`` or
 ``(name, args)``; args a dict or raw JSON text), ``error(status, message, retry_after=...)``,
 ``drop()`` (close without answering), ``slow(reply, seconds)`` (silence first). Every reply takes
-``input_tokens``, ``output_tokens``, ``finish_reason``, ``chunk_delay``, ``headers``,
+``input_tokens``, ``output_tokens``, ``finish_reason``, ``chunk_delay``, ``stall_after``
+(silence after N frames), ``headers``, ``model`` (reported back), ``interleave``,
 ``stream_error`` (an error event inside the stream), ``raw`` (SSE frames sent verbatim).
 Record: ``requests`` (``RecordedRequest(method, path, headers, body, raw)``), ``last_request``,
 ``pending`` (replies still queued), ``reset()``.

@@ -32,6 +32,7 @@ class Reply:
     headers: dict = dataclasses.field(default_factory=dict)
     delay: float = 0.0          # seconds before answering at all
     chunk_delay: float = 0.0    # seconds between streamed events
+    stall_after: int | None = None  # go silent after this many SSE frames (a stalled stream)
     drop: bool = False          # close the connection without an answer
     stream_error: str | None = None  # an error event after the first event (wire's error type)
     interleave: bool = False    # interleave the fragments of parallel tool calls
@@ -149,6 +150,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             for index, frame in enumerate(frames):
                 if index and reply.chunk_delay and owner._stopping.wait(reply.chunk_delay):
+                    return
+                if index == reply.stall_after:
+                    owner._stopping.wait()
                     return
                 data = frame.encode()
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
