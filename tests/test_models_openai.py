@@ -2,6 +2,7 @@
 tool results, usage, in-stream errors, cancellation, SSRF, where keys go."""
 import dataclasses
 import threading
+import time
 
 import pytest
 
@@ -217,3 +218,14 @@ def test_connections_are_reused_between_calls(server, openai):
     for _ in range(3):
         openai.complete(ask())
     assert len({r.client for r in server.requests}) == 1
+
+
+def test_closing_the_stream_early_closes_the_response_at_once(server):
+    server.reset()
+    server.enqueue(text("a b c", stall_after=2))
+    stream = get_provider("openai", base_url=server.base_url, api_key=KEY,
+                          read_timeout=30).stream(ask())
+    assert next(stream) == TextDelta("a ")
+    started = time.monotonic()
+    stream.close()
+    assert time.monotonic() - started < 1
