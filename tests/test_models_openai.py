@@ -229,3 +229,17 @@ def test_closing_the_stream_early_closes_the_response_at_once(server):
     started = time.monotonic()
     stream.close()
     assert time.monotonic() - started < 1
+
+
+@pytest.mark.parametrize("reply,fragment", [
+    (Reply(raw=[sse({"choices": ["not an object"]}), sse("[DONE]")]), "unexpected shape"),
+    (Reply(raw=["data: {broken\n\n"]), "malformed JSON"),
+    (Reply(raw=[sse([1, 2])]), "unexpected value"),
+    (Reply(raw=['{"id": "x"}'], headers={"Content-Type": "application/json"}), "event stream"),
+])
+def test_malformed_streams_are_protocol_errors(server, openai, reply, fragment):
+    server.enqueue(reply)
+    with pytest.raises(ModelError) as err:
+        openai.complete(ask())
+    assert err.value.code == "model_protocol_error" and fragment in err.value.detail
+    assert len(server.requests) == 1

@@ -101,7 +101,7 @@ class AnthropicProvider(Provider):
         http.check_base_url(self.name, url)
         body = request_body(request)
         yield from http.retrying(lambda: self._attempt(url, body, request, cancel),
-                                 self.options, cancel=cancel)
+                                 self.options, provider=self.name, cancel=cancel)
 
     def _attempt(self, url: str, body: dict, request: ModelRequest,
                  cancel: threading.Event | None) -> Iterator[StreamEvent]:

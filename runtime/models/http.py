@@ -202,6 +202,10 @@ def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Htt
                              timeout=options.timeout()) as response:
             if response.status_code >= 300:
                 raise status_error(provider, response, _error_message(response.read()), secrets)
+            if "text/event-stream" not in response.headers.get("content-type", ""):
+                raise ModelError(f"{provider}: the endpoint did not answer with an event stream "
+                                 f"(content type {response.headers.get('content-type')!r})",
+                                 code="model_protocol_error", provider=provider)
             started = True
             for message in iter_sse(response.iter_lines()):
                 if cancel is not None and cancel.is_set():
@@ -219,18 +223,24 @@ def check_base_url(provider: str, url: str) -> None:
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
 
 
-def retrying(attempt: Callable[[], Iterator[T]], options: HttpOptions, *,
+def retrying(attempt: Callable[[], Iterator[T]], options: HttpOptions, *, provider: str,
              cancel: threading.Event | None = None) -> Iterator[T]:
     """Run ``attempt`` and yield its items; on a retryable ModelError raised before any item was
-    yielded, wait (backoff + jitter, or the provider's Retry-After) and try again."""
+    yielded, wait (backoff + jitter, or the provider's Retry-After) and try again. A stream of
+    an unexpected shape (the parser tripping over it) is a ``model_protocol_error``."""
     retry = 0
     while True:
         yielded = False
         try:
-            for item in attempt():
-                yielded = True
-                yield item
-            return
+            try:
+                for item in attempt():
+                    yielded = True
+                    yield item
+                return
+            except (AttributeError, KeyError, TypeError, ValueError) as exc:
+                raise ModelError(f"{provider}: the response had an unexpected shape "
+                                 f"({type(exc).__name__})", code="model_protocol_error",
+                                 provider=provider) from None
         except ModelError as exc:
             if isinstance(exc, ModelCancelled) or yielded or not exc.retryable:
                 raise

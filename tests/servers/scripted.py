@@ -140,10 +140,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(payload)
             return
         self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Transfer-Encoding", "chunked")
-        for name, value in reply.headers.items():
+        headers = {"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
+        headers.update({name.title(): value for name, value in reply.headers.items()})
+        headers["Transfer-Encoding"] = "chunked"
+        for name, value in headers.items():
             self.send_header(name, value)
         self.end_headers()
         frames = reply.raw if reply.raw is not None else owner.render(reply, request)
