@@ -230,6 +230,8 @@ def retrying(attempt: Callable[[], Iterator[T]], options: HttpOptions, *, provid
     an unexpected shape (the parser tripping over it) is a ``model_protocol_error``."""
     retry = 0
     while True:
+        if cancel is not None and cancel.is_set():
+            raise ModelCancelled(f"{provider}: cancelled", provider=provider)
         yielded = False
         try:
             try:
@@ -253,6 +255,7 @@ def retrying(attempt: Callable[[], Iterator[T]], options: HttpOptions, *, provid
             retry += 1
         if cancel is not None:
             if cancel.wait(wait):
-                raise ModelCancelled("cancelled while waiting to retry")
+                raise ModelCancelled(f"{provider}: cancelled while waiting to retry",
+                                     provider=provider)
         else:
             time.sleep(wait)
