@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import secrets
 from pathlib import Path
@@ -29,6 +30,43 @@ def _int(env: dict, name: str, default: int) -> int:
         raise SystemExit(f"{name} must be an integer, got {raw!r}") from exc
 
 
+def _float(env: dict, name: str, default: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise SystemExit(f"{name} must be a number, got {raw!r}") from exc
+    if value < 0:
+        raise SystemExit(f"{name} must not be negative, got {raw!r}")
+    return value
+
+
+def _prices(raw: str | None) -> tuple[tuple[str, float, float], ...]:
+    """AGENT_PLATFORM_MODEL_PRICES: a JSON object {model: {"input": usd, "output": usd}}, prices
+    in US dollars per million tokens. Kept as a tuple so that Settings stays hashable."""
+    if not raw:
+        return ()
+    name = "AGENT_PLATFORM_MODEL_PRICES"
+    try:
+        table = json.loads(raw)
+    except ValueError as exc:
+        raise SystemExit(f"{name} must be a JSON object: {exc}") from exc
+    if not isinstance(table, dict):
+        raise SystemExit(f"{name} must be a JSON object of model -> {{input, output}}")
+    rows = []
+    for model, price in table.items():
+        ok = isinstance(price, dict) and set(price) <= {"input", "output"} and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
+            for v in price.values())
+        if not ok:
+            raise SystemExit(f"{name}: the price of {model!r} must be {{\"input\": number, "
+                             "\"output\": number}} (US dollars per million tokens, >= 0)")
+        rows.append((model, float(price.get("input", 0)), float(price.get("output", 0))))
+    return tuple(sorted(rows))
+
+
 @dataclasses.dataclass(frozen=True)
 class Settings:
     data_dir: Path
@@ -45,6 +83,18 @@ class Settings:
     db_pool_timeout: int = 10
     encryption_keys: tuple[str, ...] = ()
     ssrf_allow: tuple[str, ...] = ()
+    # Models (runtime/models): provider endpoints, keys, timeouts, retries, prices.
+    default_model_provider: str = "echo"
+    openai_base_url: str = "https://api.openai.com/v1"
+    openai_api_key: str | None = dataclasses.field(default=None, repr=False)
+    anthropic_base_url: str = "https://api.anthropic.com"
+    anthropic_api_key: str | None = dataclasses.field(default=None, repr=False)
+    model_connect_timeout: float = 10.0
+    model_read_timeout: float = 120.0
+    model_max_retries: int = 2
+    model_retry_backoff: float = 0.5
+    model_retry_max_wait: float = 60.0
+    model_prices: tuple[tuple[str, float, float], ...] = ()
 
     @property
     def is_sqlite(self) -> bool:
@@ -74,6 +124,18 @@ class Settings:
             db_pool_size=_int(env, "AGENT_PLATFORM_DB_POOL_SIZE", 20),
             db_pool_timeout=_int(env, "AGENT_PLATFORM_DB_POOL_TIMEOUT", 10),
             ssrf_allow=_list(env.get("AGENT_PLATFORM_SSRF_ALLOW")),
+            default_model_provider=(env.get("AGENT_PLATFORM_MODEL_PROVIDER") or "echo").lower(),
+            openai_base_url=env.get("AGENT_PLATFORM_OPENAI_BASE_URL") or "https://api.openai.com/v1",
+            openai_api_key=env.get("AGENT_PLATFORM_OPENAI_API_KEY") or None,
+            anthropic_base_url=(env.get("AGENT_PLATFORM_ANTHROPIC_BASE_URL")
+                                or "https://api.anthropic.com"),
+            anthropic_api_key=env.get("AGENT_PLATFORM_ANTHROPIC_API_KEY") or None,
+            model_connect_timeout=_float(env, "AGENT_PLATFORM_MODEL_CONNECT_TIMEOUT", 10.0),
+            model_read_timeout=_float(env, "AGENT_PLATFORM_MODEL_READ_TIMEOUT", 120.0),
+            model_max_retries=_int(env, "AGENT_PLATFORM_MODEL_MAX_RETRIES", 2),
+            model_retry_backoff=_float(env, "AGENT_PLATFORM_MODEL_RETRY_BACKOFF", 0.5),
+            model_retry_max_wait=_float(env, "AGENT_PLATFORM_MODEL_RETRY_MAX_WAIT", 60.0),
+            model_prices=_prices(env.get("AGENT_PLATFORM_MODEL_PRICES")),
             encryption_keys=tuple(
                 k.strip() for k in (env.get("AGENT_PLATFORM_ENCRYPTION_KEYS") or "").split(",")
                 if k.strip()
