@@ -73,6 +73,17 @@ def validator_for(schema: dict) -> Draft202012Validator:
     return validator
 
 
+# Body fields whose values are secrets: a validation error names the rule, never the value.
+SECRET_FIELDS = frozenset({"tools_auth", "refresh_token", "access_token", "client_secret",
+                           "password", "token", "api_key"})
+
+
+def _message(exc: ValidationError) -> str:
+    if SECRET_FIELDS.intersection(str(p) for p in exc.absolute_path):
+        return f"the value does not satisfy '{exc.validator}'"
+    return exc.message
+
+
 class RequestBodyValidator(JSONRequestBodyValidator):
     """JSON request bodies: Draft 2020-12, and malformed or non-UTF-8 bodies are a 400."""
 
@@ -97,7 +108,7 @@ class RequestBodyValidator(JSONRequestBodyValidator):
         try:
             validator_for(self._schema).validate(body)
         except ValidationError as exc:
-            raise BadRequestProblem(detail=f"{exc.message}{format_error_with_path(exception=exc)}")
+            raise BadRequestProblem(detail=f"{_message(exc)}{format_error_with_path(exception=exc)}")
 
 
 class ResponseBodyValidator(JSONResponseBodyValidator):
