@@ -1,10 +1,13 @@
 """Authentication and authorization: one check, driven by each operation's security in openapi.yaml.
 
-Connexion's security step only makes sure a bearer token is present (``bearer_present``).
-``Guard`` then wraps every handler: inside the request's database connection it identifies
-the caller (API key, session token or admin token), checks that the operation lists the
-caller's credential class (a valid credential outside its reach gets 403), resolves the
-organization (``X-Organization-Id``), and passes the ``Caller`` to handlers that ask for it.
+The reach of each credential class (API key, session token, admin token) is encoded only in
+the operations' `security` lists. Connexion's security step (``ReachCheck``, before request
+validation) refuses a token whose class the operation does not list with 403, so a session
+token outside its reach gets 403 whatever the body; a token that is not valid at all gets 401.
+``guard`` then wraps every handler: inside the request's database connection ``authorize``
+identifies the caller (one indexed query for an API key or a session token), checks the class
+again, resolves the organization (``X-Organization-Id``) and the end user (the session's, or
+``X-User-Id`` with an API key), and passes the ``Caller`` to handlers that ask for it.
 """
 from __future__ import annotations
 
@@ -15,12 +18,15 @@ import functools
 import hmac
 import inspect
 
+import re
+
 import connexion
 from connexion.resolver import Resolution, Resolver
+from connexion.security import BearerSecurityHandler
 from starlette.concurrency import run_in_threadpool
 
 from server.settings import Settings
-from store import db, keys, orgs
+from store import db, keys, orgs, sessions
 from store.errors import Forbidden, Invalid, Unauthorized
 
 API_KEY, SESSION_TOKEN, ADMIN = "apiKey", "sessionToken", "admin"
@@ -31,16 +37,37 @@ current_caller: contextvars.ContextVar["Caller | None"] = contextvars.ContextVar
 )
 
 
+_USER_ID = re.compile(r"^[^/\s\x00-\x1f\x7f]{1,200}$")
+
+
 @dataclasses.dataclass(frozen=True)
 class Caller:
+    """Who is calling. ``user_id`` is the end user (the customer's id): the session's user for
+    a session token, the ``X-User-Id`` header with an API key, else None. ``group_id`` is the
+    group a session bills to (None for API keys: bill the user's current group).
+    ``key_id`` is the API key used, or the one that minted the session."""
+
     kind: str
     org_id: str | None
     key_id: str | None = None
     user_id: str | None = None
+    session_id: str | None = None
+    group_id: str | None = None
 
     @property
     def is_admin(self) -> bool:
         return self.kind == ADMIN
+
+    @property
+    def is_session(self) -> bool:
+        return self.kind == SESSION_TOKEN
+
+    @property
+    def user_key(self) -> str | None:
+        """``{orgId}_{userId}``: the key user-scoped data is stored under (None without a user)."""
+        if self.org_id is None or self.user_id is None:
+            return None
+        return f"{self.org_id}_{self.user_id}"
 
 
 def bearer_present(token: str) -> dict:
@@ -57,7 +84,22 @@ def _bearer_token() -> str:
     return token
 
 
+def _class_of(settings: Settings, token: str) -> str | None:
+    """The credential class a token claims, from its form alone (no I/O)."""
+    if token.startswith(keys.PREFIX):
+        return API_KEY
+    if token.startswith(sessions.ACCESS_PREFIX):
+        return SESSION_TOKEN
+    if settings.admin_token and hmac.compare_digest(token.encode(), settings.admin_token.encode()):
+        return ADMIN
+    return None
+
+
 def _identify(settings: Settings, token: str) -> Caller:
+    if token.startswith(sessions.ACCESS_PREFIX):
+        s = sessions.verify(token, settings)
+        return Caller(kind=SESSION_TOKEN, org_id=s.org_id, key_id=s.key_id, user_id=s.user_id,
+                      session_id=s.session_id, group_id=s.group_id)
     if token.startswith(keys.PREFIX):
         row = keys.authenticate(key=token, secret=settings.secret_key)
         if row is None:
@@ -86,12 +128,30 @@ def _resolve_org(caller: Caller, needs_org: bool) -> Caller:
     return caller
 
 
+def _resolve_user(caller: Caller) -> Caller:
+    named = connexion.request.headers.get("x-user-id")
+    if named is None:
+        return caller
+    if not _USER_ID.match(named):
+        raise Invalid("X-User-Id must be 1-200 characters without slash, whitespace or control "
+                      "characters", code="invalid_user_id")
+    if caller.kind == SESSION_TOKEN:
+        if named != caller.user_id:
+            raise Forbidden("a session token acts only for its own user", code="user_forbidden")
+        return caller
+    return dataclasses.replace(caller, user_id=named)
+
+
+def _not_allowed(kind: str) -> Forbidden:
+    return Forbidden(f"this operation is not available to a {kind} credential",
+                     code="credential_not_allowed")
+
+
 def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
     caller = _identify(settings, _bearer_token())
     if caller.kind not in allowed:
-        raise Forbidden(f"this operation is not available to a {caller.kind} credential",
-                        code="credential_not_allowed")
-    caller = _resolve_org(caller, needs_org)
+        raise _not_allowed(caller.kind)
+    caller = _resolve_user(_resolve_org(caller, needs_org))
     log_info = connexion.request.scope.get(LOG_SCOPE_KEY)
     if log_info is not None:
         log_info["org_id"] = caller.org_id
@@ -137,6 +197,42 @@ def guard(function, settings: Settings, allowed: frozenset[str]):
         return run_sync(kwargs)
 
     return wrapper
+
+
+_IDENTIFIED = "agent_platform.identified"
+
+
+def security_map(settings: Settings) -> dict:
+    """Connexion security handlers for the app: ``ReachCheck`` bound to settings."""
+
+    class ReachCheck(BearerSecurityHandler):
+        """Per security scheme of an operation: accept a token of the scheme's class (its
+        validity is established in ``authorize``); otherwise tell an invalid token (401) from a
+        valid one of a class the operation does not list (403). Connexion accepts the request
+        when any listed scheme accepts it, else raises the most specific error (403 over 401)."""
+
+        def _resolve_func(self, security_scheme):
+            kind = security_scheme.get("x-credential-class")
+
+            async def check(token, request):
+                if _class_of(settings, token) == kind:
+                    return {"sub": kind}
+                found = request.scope.setdefault(_IDENTIFIED, {})
+                if not found:
+                    def identify():
+                        with db.connection():
+                            return _identify(settings, token)
+                    try:
+                        found["caller"] = await run_in_threadpool(identify)
+                    except Unauthorized as exc:
+                        found["error"] = exc
+                if "error" in found:
+                    raise found["error"]
+                raise _not_allowed(found["caller"].kind)
+
+            return check if kind else None
+
+    return {"bearer": ReachCheck}
 
 
 class GuardedResolver(Resolver):
