@@ -60,3 +60,52 @@ def capture_all_logs():
         root.setLevel(previous)
         for lg, level in levels.items():
             lg.setLevel(level)
+
+
+ECHO_MODULE = "identity_echo"
+
+
+def echo_spec(spec: dict) -> dict:
+    """A copy of the API description with one more operation, GET /v1/_echo/caller, reachable
+    with an API key or a session token, whose handler returns the Caller it received."""
+    import copy
+    import sys
+    import types
+
+    if f"handlers.{ECHO_MODULE}" not in sys.modules:
+        module = types.ModuleType(f"handlers.{ECHO_MODULE}")
+
+        def echo_caller(caller):
+            from handlers import ok
+            return ok({"kind": caller.kind, "org_id": caller.org_id, "key_id": caller.key_id,
+                       "user_id": caller.user_id, "session_id": caller.session_id,
+                       "group_id": caller.group_id, "user_key": caller.user_key})
+
+        module.echo_caller = echo_caller
+        sys.modules[module.__name__] = module
+        import handlers
+        setattr(handlers, ECHO_MODULE, module)
+    spec = copy.deepcopy(spec)
+    spec["paths"]["/v1/_echo/caller"] = {"get": {
+        "tags": [ECHO_MODULE], "operationId": "echo_caller",
+        "security": [{"apiKey": []}, {"sessionToken": []}],
+        "parameters": [{"$ref": "#/components/parameters/OrganizationHeader"},
+                       {"$ref": "#/components/parameters/UserHeader"}],
+        "responses": {"200": {"description": "the caller",
+                              "content": {"application/json": {"schema": {"type": "object"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"}}}}
+    return spec
+
+
+@contextlib.contextmanager
+def echo_app(settings):
+    """create_app over echo_spec (for tests that need an operation reachable by sessions)."""
+    import pytest
+
+    from server import app as app_module
+
+    original = app_module.load_spec
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(app_module, "load_spec", lambda *a, **k: echo_spec(original(*a, **k)))
+        yield app_module.create_app(settings, migrate=True)
