@@ -26,7 +26,7 @@ from connexion.security import BearerSecurityHandler
 from starlette.concurrency import run_in_threadpool
 
 from server.settings import Settings
-from store import db, keys, orgs, sessions
+from store import db, keys, limits, orgs, sessions
 from store.errors import Forbidden, Invalid, Unauthorized
 
 API_KEY, SESSION_TOKEN, ADMIN = "apiKey", "sessionToken", "admin"
@@ -158,6 +158,14 @@ def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> C
     return caller
 
 
+def admit(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
+    """authorize, then count the request against the org's rate limit (not the admin's)."""
+    caller = authorize(settings, allowed, needs_org)
+    if caller.kind != ADMIN and caller.org_id:
+        limits.check_request(org_id=caller.org_id, settings=settings)
+    return caller
+
+
 def guard(function, settings: Settings, allowed: frozenset[str]):
     """Wrap a handler: a pooled DB connection for the call, the caller checked and injected."""
     params = inspect.signature(function).parameters
@@ -169,7 +177,7 @@ def guard(function, settings: Settings, allowed: frozenset[str]):
             kwargs["settings"] = settings
         with db.connection():
             if allowed:
-                caller = authorize(settings, allowed, needs_org)
+                caller = admit(settings, allowed, needs_org)
                 current_caller.set(caller)
                 if wants_caller:
                     kwargs["caller"] = caller
@@ -183,7 +191,7 @@ def guard(function, settings: Settings, allowed: frozenset[str]):
             if allowed:
                 def check():
                     with db.connection():
-                        return authorize(settings, allowed, needs_org)
+                        return admit(settings, allowed, needs_org)
                 caller = await run_in_threadpool(check)
                 current_caller.set(caller)
                 if wants_caller:
