@@ -69,7 +69,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
         strict_validation=True,
         validate_responses=settings.validate_responses,
         validator_map=openapi31.VALIDATOR_MAP,
-        security_map=security_map(settings),
+        security_map=security_map(settings, spec),
         pythonic_params=False,
     )
     errors.register(app)

@@ -22,7 +22,7 @@ import re
 
 import connexion
 from connexion.resolver import Resolution, Resolver
-from connexion.security import BearerSecurityHandler
+from connexion.security import NO_VALUE, BearerSecurityHandler
 from starlette.concurrency import run_in_threadpool
 
 from server.settings import Settings
@@ -208,37 +208,71 @@ def guard(function, settings: Settings, allowed: frozenset[str]):
 
 
 _IDENTIFIED = "agent_platform.identified"
+_METHODS = {"get", "put", "post", "patch", "delete", "head", "options", "trace"}
 
 
-def security_map(settings: Settings) -> dict:
-    """Connexion security handlers for the app: ``ReachCheck`` bound to settings."""
+def allowed_classes(spec: dict) -> dict[str, frozenset[str]]:
+    """operationId -> the credential classes its security lists (the one source of reach)."""
+    found = {}
+    for item in spec["paths"].values():
+        for method, op in item.items():
+            if method in _METHODS and isinstance(op, dict) and "operationId" in op:
+                security = op.get("security", spec.get("security", []))
+                found[op["operationId"]] = frozenset(n for req in security for n in req)
+    return found
+
+
+def security_map(settings: Settings, spec: dict) -> dict:
+    """Connexion security handlers for the app: ``ReachCheck`` bound to settings and spec."""
+    reach = allowed_classes(spec)
 
     class ReachCheck(BearerSecurityHandler):
         """Per security scheme of an operation: accept a token of the scheme's class (its
-        validity is established in ``authorize``); otherwise tell an invalid token (401) from a
-        valid one of a class the operation does not list (403). Connexion accepts the request
-        when any listed scheme accepts it, else raises the most specific error (403 over 401)."""
+        validity is established in ``authorize``). A token whose class the operation does not
+        list at all is identified (once per request) to tell an invalid token (401) from a
+        valid one outside its reach (403). Connexion accepts the request when any listed
+        scheme accepts it, else raises the most specific error (403 over 401)."""
 
         def _resolve_func(self, security_scheme):
             kind = security_scheme.get("x-credential-class")
+            return functools.partial(self._check, kind) if kind else None
 
-            async def check(token, request):
-                if _class_of(settings, token) == kind:
-                    return {"sub": kind}
-                found = request.scope.setdefault(_IDENTIFIED, {})
-                if not found:
-                    def identify():
-                        with db.connection():
-                            return _identify(settings, token)
-                    try:
-                        found["caller"] = await run_in_threadpool(identify)
-                    except Unauthorized as exc:
-                        found["error"] = exc
-                if "error" in found:
-                    raise found["error"]
-                raise _not_allowed(found["caller"].kind)
+        def _get_verify_func(self, check):
+            # called for every request: no signature inspection (unlike connexion's wrapper)
+            def verify(request):
+                auth_type, token = self.get_auth_header_value(request)
+                if auth_type != "bearer":
+                    return NO_VALUE
+                return check(token, request)
 
-            return check if kind else None
+            return verify
+
+        @staticmethod
+        def _check(kind, token, request):
+            claimed = _class_of(settings, token)
+            if claimed == kind:
+                return {"sub": kind}
+            # routing names the resolved handler ("handlers.<module>.<operationId>")
+            resolved = request.scope.get("extensions", {}).get(
+                "connexion_routing", {}).get("operation_id") or ""
+            if claimed is not None and claimed in reach.get(resolved.rsplit(".", 1)[-1], ()):
+                raise _not_allowed(claimed)  # another listed scheme accepts it: no I/O here
+            return _judge(request, token)
+
+    async def _judge(request, token):
+        """The token fits no listed scheme: 401 if it is not valid at all, else 403."""
+        found = request.scope.setdefault(_IDENTIFIED, {})
+        if not found:
+            def identify():
+                with db.connection():
+                    return _identify(settings, token)
+            try:
+                found["caller"] = await run_in_threadpool(identify)
+            except Unauthorized as exc:
+                found["error"] = exc
+        if "error" in found:
+            raise found["error"]
+        raise _not_allowed(found["caller"].kind)
 
     return {"bearer": ReachCheck}
 

@@ -206,3 +206,20 @@ def test_reach_check_lets_sessions_into_listed_operations(client, app):
     checked = check_session_reach(client, load_spec(), mint(client, org)["access_token"])
     assert "echo_caller" in checked["reachable"]
     assert "create_session" in checked["refused"]
+
+
+def test_one_identification_per_request(client, monkeypatch):
+    """A token of a listed class is identified once (in authorize), not also in the reach check."""
+    from server import auth
+
+    org = make_org(client)
+    token = mint(client, org)["access_token"]
+    calls = []
+    original = auth._identify
+    monkeypatch.setattr(auth, "_identify", lambda *a: calls.append(1) or original(*a))
+    assert whoami(client, token).status_code == 200
+    assert client.get("/v1/_echo/caller", headers=org["headers"]).status_code == 200
+    assert len(calls) == 2
+    # a token of a class the operation does not list is identified once, in the reach check
+    assert_problem(client.post("/v1/sessions", json={}, headers=bearer(token)), 403)
+    assert len(calls) == 3
