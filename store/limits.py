@@ -17,7 +17,7 @@ import logging
 import threading
 import time
 
-from store import orgs, spend
+from store import orgs, scope, spend
 from store.db import utcnow
 from store.errors import LimitReached
 from store.models import OrgLimits, UsageCounter
@@ -76,9 +76,8 @@ def _rate_count(settings, org_id: str, window: int) -> int:
             return 0
     count = _db_incr(org_id, name)
     if count == 1:  # first request of a window: drop the org's earlier windows
-        UsageCounter.delete().where(UsageCounter.org == org_id,
-                                    UsageCounter.name.startswith("rate:"),
-                                    UsageCounter.name < name).execute()
+        scope.delete(UsageCounter, org_id, UsageCounter.name.startswith("rate:"),
+                     UsageCounter.name < name)
     return count
 
 
@@ -116,8 +115,8 @@ def consume_run(*, org_id: str, settings) -> None:
 
 
 def runs_this_month(*, org_id: str) -> int:
-    row = (UsageCounter.select(UsageCounter.count)
-           .where(UsageCounter.org == org_id, UsageCounter.name == _runs_name()).first())
+    row = (scope.scoped(UsageCounter, org_id, UsageCounter.count)
+           .where(UsageCounter.name == _runs_name()).first())
     return row.count if row else 0
 
 
