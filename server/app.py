@@ -10,7 +10,7 @@ from connexion.middleware import MiddlewarePosition
 
 from runtime import ssrf
 from server import errors, logs, openapi31
-from server.auth import GuardedResolver
+from server.auth import GuardedResolver, security_map
 from server.settings import Settings
 from store import crypto, db, migrations
 
@@ -69,6 +69,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
         strict_validation=True,
         validate_responses=settings.validate_responses,
         validator_map=openapi31.VALIDATOR_MAP,
+        security_map=security_map(settings, spec),
         pythonic_params=False,
     )
     errors.register(app)

@@ -1,10 +1,13 @@
 """Authentication and authorization: one check, driven by each operation's security in openapi.yaml.
 
-Connexion's security step only makes sure a bearer token is present (``bearer_present``).
-``Guard`` then wraps every handler: inside the request's database connection it identifies
-the caller (API key, session token or admin token), checks that the operation lists the
-caller's credential class (a valid credential outside its reach gets 403), resolves the
-organization (``X-Organization-Id``), and passes the ``Caller`` to handlers that ask for it.
+The reach of each credential class (API key, session token, admin token) is encoded only in
+the operations' `security` lists. Connexion's security step (``ReachCheck``, before request
+validation) refuses a token whose class the operation does not list with 403, so a session
+token outside its reach gets 403 whatever the body; a token that is not valid at all gets 401.
+``guard`` then wraps every handler: inside the request's database connection ``authorize``
+identifies the caller (one indexed query for an API key or a session token), checks the class
+again, resolves the organization (``X-Organization-Id``) and the end user (the session's, or
+``X-User-Id`` with an API key), and passes the ``Caller`` to handlers that ask for it.
 """
 from __future__ import annotations
 
@@ -15,12 +18,14 @@ import dataclasses
 import functools
 import hmac
 import inspect
+import re
 
 import connexion
 from connexion.resolver import Resolution, Resolver
+from connexion.security import NO_VALUE, BearerSecurityHandler
 
 from server.settings import Settings
-from store import db, keys, orgs
+from store import db, keys, limits, orgs, sessions
 from store.errors import Forbidden, Invalid, Unauthorized
 
 API_KEY, SESSION_TOKEN, ADMIN = "apiKey", "sessionToken", "admin"
@@ -31,26 +36,42 @@ current_caller: contextvars.ContextVar["Caller | None"] = contextvars.ContextVar
 )
 
 
+_USER_ID = re.compile(r"^[^/\s\x00-\x1f\x7f]{1,200}$")
+
+
 @dataclasses.dataclass(frozen=True)
 class Caller:
+    """Who is calling. ``user_id`` is the end user (the customer's id): the session's user for
+    a session token, the ``X-User-Id`` header with an API key, else None. ``group_id`` is the
+    group a session bills to (None for API keys: bill the user's current group).
+    ``key_id`` is the API key used, or the one that minted the session."""
+
     kind: str
     org_id: str | None
     key_id: str | None = None
     user_id: str | None = None
+    session_id: str | None = None
+    group_id: str | None = None
 
     @property
     def is_admin(self) -> bool:
         return self.kind == ADMIN
 
+    @property
+    def is_session(self) -> bool:
+        return self.kind == SESSION_TOKEN
+
+    @property
+    def user_key(self) -> str | None:
+        """``{orgId}_{userId}``: the key user-scoped data is stored under (None without a user)."""
+        if self.org_id is None or self.user_id is None:
+            return None
+        return f"{self.org_id}_{self.user_id}"
+
 
 def bearer_present(token: str) -> dict:
-    """x-bearerInfoFunc of all three schemes: a bearer token is present; Guard judges it."""
+    """x-bearerInfoFunc of all three schemes (documentation of the scheme; ReachCheck judges)."""
     return {"sub": None}
-
-
-# Connexion inspects security functions and handlers on every request; a precomputed
-# signature makes that a lookup.
-bearer_present.__signature__ = inspect.signature(bearer_present)
 
 
 def _bearer_token() -> str:
@@ -62,7 +83,22 @@ def _bearer_token() -> str:
     return token
 
 
+def _class_of(settings: Settings, token: str) -> str | None:
+    """The credential class a token claims, from its form alone (no I/O)."""
+    if token.startswith(keys.PREFIX):
+        return API_KEY
+    if token.startswith(sessions.ACCESS_PREFIX):
+        return SESSION_TOKEN
+    if settings.admin_token and hmac.compare_digest(token.encode(), settings.admin_token.encode()):
+        return ADMIN
+    return None
+
+
 def _identify(settings: Settings, token: str) -> Caller:
+    if token.startswith(sessions.ACCESS_PREFIX):
+        s = sessions.verify(token, settings)
+        return Caller(kind=SESSION_TOKEN, org_id=s.org_id, key_id=s.key_id, user_id=s.user_id,
+                      session_id=s.session_id, group_id=s.group_id)
     if token.startswith(keys.PREFIX):
         row = keys.authenticate(key=token, secret=settings.secret_key)
         if row is None:
@@ -93,15 +129,41 @@ def _resolve_org(caller: Caller, needs_org: bool) -> Caller:
     return caller
 
 
+def _resolve_user(caller: Caller) -> Caller:
+    named = connexion.request.headers.get("x-user-id")
+    if named is None:
+        return caller
+    if not _USER_ID.match(named):
+        raise Invalid("X-User-Id must be 1-200 characters without slash, whitespace or control "
+                      "characters", code="invalid_user_id")
+    if caller.kind == SESSION_TOKEN:
+        if named != caller.user_id:
+            raise Forbidden("a session token acts only for its own user", code="user_forbidden")
+        return caller
+    return dataclasses.replace(caller, user_id=named)
+
+
+def _not_allowed(kind: str) -> Forbidden:
+    return Forbidden(f"this operation is not available to a {kind} credential",
+                     code="credential_not_allowed")
+
+
 def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
     caller = _identify(settings, _bearer_token())
     if caller.kind not in allowed:
-        raise Forbidden(f"this operation is not available to a {caller.kind} credential",
-                        code="credential_not_allowed")
-    caller = _resolve_org(caller, needs_org)
+        raise _not_allowed(caller.kind)
+    caller = _resolve_user(_resolve_org(caller, needs_org))
     log_info = connexion.request.scope.get(LOG_SCOPE_KEY)
     if log_info is not None:
         log_info["org_id"] = caller.org_id
+    return caller
+
+
+def admit(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
+    """authorize, then count the request against the org's rate limit (not the admin's)."""
+    caller = authorize(settings, allowed, needs_org)
+    if caller.kind != ADMIN and caller.org_id:
+        limits.check_request(org_id=caller.org_id, settings=settings)
     return caller
 
 
@@ -116,6 +178,11 @@ def _pool() -> concurrent.futures.ThreadPoolExecutor:
     return _executor
 
 
+def _in_thread(fn, *args):
+    context = contextvars.copy_context()
+    return asyncio.get_running_loop().run_in_executor(_pool(), context.run, fn, *args)
+
+
 def _touch_key(key_id: str) -> None:
     with db.connection():
         keys.touch(key_id=key_id)
@@ -126,17 +193,19 @@ def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool
 
     Sync handlers run on a thread pool (one hop per request through the event loop's
     executor), so blocking I/O never stalls the loop. Operations marked ``x-fast-path`` in
-    openapi.yaml answer from the database alone with indexed reads; on SQLite (local, WAL:
-    readers never wait for a lock) they run on the event loop itself, which saves the hop.
+    openapi.yaml answer from indexed database reads alone; on SQLite (local, WAL: readers never
+    wait for a lock) they run on the event loop itself, which saves the hop (not when Redis is
+    configured: its rate counters are network calls).
     """
     signature = inspect.signature(function)
     wants_caller, wants_settings = "caller" in signature.parameters, "settings" in signature.parameters
     needs_org = bool(allowed - {ADMIN})
+    inline = fast_path and settings.is_sqlite and not settings.redis_url
 
     def call(kwargs):
         with db.connection():
             if allowed:
-                caller = authorize(settings, allowed, needs_org)
+                caller = admit(settings, allowed, needs_org)
                 current_caller.set(caller)
                 if wants_caller:
                     kwargs["caller"] = caller
@@ -149,13 +218,13 @@ def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool
             if allowed:
                 def check():
                     with db.connection():
-                        return authorize(settings, allowed, needs_org)
+                        return admit(settings, allowed, needs_org)
                 caller = await _in_thread(check)
                 current_caller.set(caller)
                 if wants_caller:
                     kwargs["caller"] = caller
             return await function(**kwargs)
-    elif fast_path and settings.is_sqlite:
+    elif inline:
         async def wrapper(**kwargs):
             if wants_settings:
                 kwargs["settings"] = settings
@@ -167,13 +236,79 @@ def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool
             return await _in_thread(call, kwargs)
 
     functools.update_wrapper(wrapper, function)
+    # Connexion inspects handlers on every request; a precomputed signature makes it a lookup.
     wrapper.__signature__ = function.__signature__ = signature
     return wrapper
 
 
-def _in_thread(fn, *args):
-    context = contextvars.copy_context()
-    return asyncio.get_running_loop().run_in_executor(_pool(), context.run, fn, *args)
+_IDENTIFIED = "agent_platform.identified"
+_METHODS = {"get", "put", "post", "patch", "delete", "head", "options", "trace"}
+
+
+def allowed_classes(spec: dict) -> dict[str, frozenset[str]]:
+    """operationId -> the credential classes its security lists (the one source of reach)."""
+    found = {}
+    for item in spec["paths"].values():
+        for method, op in item.items():
+            if method in _METHODS and isinstance(op, dict) and "operationId" in op:
+                security = op.get("security", spec.get("security", []))
+                found[op["operationId"]] = frozenset(n for req in security for n in req)
+    return found
+
+
+def security_map(settings: Settings, spec: dict) -> dict:
+    """Connexion security handlers for the app: ``ReachCheck`` bound to settings and spec."""
+    reach = allowed_classes(spec)
+
+    class ReachCheck(BearerSecurityHandler):
+        """Per security scheme of an operation: accept a token of the scheme's class (its
+        validity is established in ``authorize``). A token whose class the operation does not
+        list at all is identified (once per request) to tell an invalid token (401) from a
+        valid one outside its reach (403). Connexion accepts the request when any listed
+        scheme accepts it, else raises the most specific error (403 over 401)."""
+
+        def _resolve_func(self, security_scheme):
+            kind = security_scheme.get("x-credential-class")
+            return functools.partial(self._check, kind) if kind else None
+
+        def _get_verify_func(self, check):
+            # called for every request: no signature inspection (unlike connexion's wrapper)
+            def verify(request):
+                auth_type, token = self.get_auth_header_value(request)
+                if auth_type != "bearer":
+                    return NO_VALUE
+                return check(token, request)
+
+            return verify
+
+        @staticmethod
+        def _check(kind, token, request):
+            claimed = _class_of(settings, token)
+            if claimed == kind:
+                return {"sub": kind}
+            # routing names the resolved handler ("handlers.<module>.<operationId>")
+            resolved = request.scope.get("extensions", {}).get(
+                "connexion_routing", {}).get("operation_id") or ""
+            if claimed is not None and claimed in reach.get(resolved.rsplit(".", 1)[-1], ()):
+                raise _not_allowed(claimed)  # another listed scheme accepts it: no I/O here
+            return _judge(request, token)
+
+    async def _judge(request, token):
+        """The token fits no listed scheme: 401 if it is not valid at all, else 403."""
+        found = request.scope.setdefault(_IDENTIFIED, {})
+        if not found:
+            def identify():
+                with db.connection():
+                    return _identify(settings, token)
+            try:
+                found["caller"] = await _in_thread(identify)
+            except Unauthorized as exc:
+                found["error"] = exc
+        if "error" in found:
+            raise found["error"]
+        raise _not_allowed(found["caller"].kind)
+
+    return {"bearer": ReachCheck}
 
 
 class GuardedResolver(Resolver):

@@ -64,6 +64,16 @@ def cmd_keys_revoke(settings, args):
     print(json.dumps({"id": row.id, "revoked_at": row.revoked_at.isoformat() + "Z"}))
 
 
+def cmd_secrets_rotate(settings, _args):
+    from store import db, vault
+
+    _bind(settings)
+    with db.connection():
+        _require_current_schema()
+        counts = vault.rotate_all()
+    print(json.dumps({"reencrypted": counts}))
+
+
 def cmd_serve(settings, args):
     import uvicorn
 
@@ -111,6 +121,13 @@ def build_parser() -> argparse.ArgumentParser:
     keys_revoke = keys.add_parser("revoke", help="revoke an API key")
     keys_revoke.add_argument("key_id")
     keys_revoke.set_defaults(func=cmd_keys_revoke)
+
+    secrets = sub.add_parser("secrets", help="secrets at rest").add_subparsers(
+        dest="action", required=True)
+    rotate = secrets.add_parser(
+        "rotate", help="re-encrypt every stored secret under the newest key of "
+                       "AGENT_PLATFORM_ENCRYPTION_KEYS")
+    rotate.set_defaults(func=cmd_secrets_rotate)
     return parser
 
 

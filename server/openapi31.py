@@ -74,6 +74,15 @@ def validator_for(schema: dict) -> Draft202012Validator:
 
 
 _NOT_SENT = object()
+# Body fields whose values are secrets: a validation error names the rule, never the value.
+SECRET_FIELDS = frozenset({"tools_auth", "refresh_token", "access_token", "client_secret",
+                           "password", "token", "api_key"})
+
+
+def _message(exc: ValidationError) -> str:
+    if SECRET_FIELDS.intersection(str(p) for p in exc.absolute_path):
+        return f"the value does not satisfy '{exc.validator}'"
+    return exc.message
 
 
 class RequestBodyValidator(JSONRequestBodyValidator):
@@ -100,7 +109,7 @@ class RequestBodyValidator(JSONRequestBodyValidator):
         try:
             validator_for(self._schema).validate(body)
         except ValidationError as exc:
-            raise BadRequestProblem(detail=f"{exc.message}{format_error_with_path(exception=exc)}")
+            raise BadRequestProblem(detail=f"{_message(exc)}{format_error_with_path(exception=exc)}")
 
 
 class ResponseBodyValidator(JSONResponseBodyValidator):

@@ -95,6 +95,17 @@ class Settings:
     model_retry_backoff: float = 0.5
     model_retry_max_wait: float = 60.0
     model_prices: tuple[tuple[str, float, float], ...] = ()
+    # identity: sessions, OAuth tools, usage limits, spend
+    session_access_ttl: int = 900
+    session_refresh_ttl: int = 30 * 24 * 3600
+    public_url: str = ""
+    oauth_state_ttl: int = 600
+    oauth_timeout: int = 10
+    rate_limit_per_minute: int = 0
+    runs_per_month: int = 0
+    limits_cache_seconds: int = 5
+    redis_prefix: str = "agent-platform"
+    prices: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     @property
     def is_sqlite(self) -> bool:
@@ -141,6 +152,7 @@ class Settings:
                 if k.strip()
             ),
         )
+        values.update(_identity_settings(env))
         values.update(overrides)
         if not values["secret_key"]:
             values["secret_key"] = _stored_secret(values["data_dir"])
@@ -152,6 +164,32 @@ class Settings:
         from store.crypto import derive_key
 
         return list(self.encryption_keys) or [derive_key(self.secret_key)]
+
+
+def _identity_settings(env: dict) -> dict:
+    import json
+
+    host = env.get("AGENT_PLATFORM_HOST") or "127.0.0.1"
+    port = _int(env, "AGENT_PLATFORM_PORT", 8080)
+    raw_prices = env.get("AGENT_PLATFORM_PRICES") or "{}"
+    try:
+        prices = json.loads(raw_prices)
+    except json.JSONDecodeError as exc:
+        raise SystemExit(f"AGENT_PLATFORM_PRICES must be a JSON object: {exc}") from exc
+    if not isinstance(prices, dict):
+        raise SystemExit("AGENT_PLATFORM_PRICES must be a JSON object")
+    return dict(
+        session_access_ttl=_int(env, "AGENT_PLATFORM_SESSION_ACCESS_TTL", 900),
+        session_refresh_ttl=_int(env, "AGENT_PLATFORM_SESSION_REFRESH_TTL", 30 * 24 * 3600),
+        public_url=(env.get("AGENT_PLATFORM_PUBLIC_URL") or f"http://{host}:{port}").rstrip("/"),
+        oauth_state_ttl=_int(env, "AGENT_PLATFORM_OAUTH_STATE_TTL", 600),
+        oauth_timeout=_int(env, "AGENT_PLATFORM_OAUTH_TIMEOUT", 10),
+        rate_limit_per_minute=_int(env, "AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE", 0),
+        runs_per_month=_int(env, "AGENT_PLATFORM_RUNS_PER_MONTH", 0),
+        limits_cache_seconds=_int(env, "AGENT_PLATFORM_LIMITS_CACHE_SECONDS", 5),
+        redis_prefix=env.get("AGENT_PLATFORM_REDIS_PREFIX") or "agent-platform",
+        prices=prices,
+    )
 
 
 def _stored_secret(data_dir: Path) -> str:

@@ -40,6 +40,8 @@ class Group(OrgOwned):
     name = peewee.CharField(max_length=200)
     is_default = peewee.BooleanField(default=False)
     created_at = peewee.DateTimeField(default=utcnow)
+    spend_cap_usd = peewee.DecimalField(max_digits=20, decimal_places=6, null=True)
+    updated_at = peewee.DateTimeField(null=True)
 
     class Meta:
         indexes = ((("org", "group_id"), True),)
@@ -66,3 +68,110 @@ class ToolProvider(OrgOwned):
 
     class Meta:
         indexes = ((("org", "name"), True),)
+
+
+# --- identity: end users, credentials vault, sessions, spend, limits, experiments -------------
+
+
+class AppUser(OrgOwned):
+    """An end user of an org, named by the customer's `user_id` (unique per org)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    user_id = peewee.CharField(max_length=200)
+    display_name = peewee.CharField(max_length=200, null=True)
+    group = peewee.ForeignKeyField(Group, column_name="group_pk", null=True, on_delete="SET NULL")
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "app_user"
+        indexes = ((("org", "user_id"), True),)
+
+
+class UserCredential(OrgOwned):
+    """One tools_auth entry of a user for one provider; `secret` is encrypted (store.crypto)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    app_user = peewee.ForeignKeyField(AppUser, column_name="app_user_id", on_delete="CASCADE")
+    provider = peewee.ForeignKeyField(ToolProvider, column_name="provider_id", on_delete="CASCADE")
+    secret = peewee.TextField()
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("app_user", "provider"), True),)
+
+
+class UserSession(OrgOwned):
+    """A browser session minted by an API key for one user, billed to one group."""
+
+    id = peewee.CharField(max_length=32, primary_key=True)
+    api_key = peewee.ForeignKeyField(ApiKey, column_name="api_key_id", on_delete="CASCADE")
+    app_user = peewee.ForeignKeyField(AppUser, column_name="app_user_id", on_delete="CASCADE")
+    user_id = peewee.CharField(max_length=200)
+    group = peewee.ForeignKeyField(Group, column_name="group_pk", on_delete="CASCADE")
+    group_id = peewee.CharField(max_length=200)
+    refresh_generation = peewee.IntegerField(default=0)
+    created_at = peewee.DateTimeField(default=utcnow)
+    refreshed_at = peewee.DateTimeField(null=True)
+    revoked_at = peewee.DateTimeField(null=True)
+
+
+class SpendEntry(OrgOwned):
+    """One run's cost, billed to a group in a calendar month (UTC)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    group = peewee.ForeignKeyField(Group, column_name="group_pk", on_delete="CASCADE")
+    month = peewee.CharField(max_length=7)
+    user_id = peewee.CharField(max_length=200, null=True)
+    run_id = peewee.CharField(max_length=64, null=True)
+    model = peewee.CharField(max_length=200, null=True)
+    input_tokens = peewee.BigIntegerField(default=0)
+    output_tokens = peewee.BigIntegerField(default=0)
+    amount_micro_usd = peewee.BigIntegerField()
+    created_at = peewee.DateTimeField(default=utcnow)
+
+
+class GroupSpend(OrgOwned):
+    """Running total of a group's spend per month (kept with each SpendEntry)."""
+
+    group = peewee.ForeignKeyField(Group, column_name="group_pk", on_delete="CASCADE")
+    month = peewee.CharField(max_length=7)
+    amount_micro_usd = peewee.BigIntegerField(default=0)
+
+    class Meta:
+        primary_key = peewee.CompositeKey("group", "month")
+
+
+class UsageCounter(OrgOwned):
+    """A usage counter of an org for one window (e.g. `rate:<minute>`, `runs:<month>`)."""
+
+    name = peewee.CharField(max_length=64)
+    count = peewee.BigIntegerField(default=0)
+
+    class Meta:
+        primary_key = peewee.CompositeKey("org", "name")
+
+
+class OrgLimits(BaseModel):
+    """Admin overrides of an org's usage limits (null: the setting applies; 0: unlimited)."""
+
+    org = peewee.ForeignKeyField(Organization, column_name="org_id", primary_key=True,
+                                 on_delete="CASCADE")
+    requests_per_minute = peewee.IntegerField(null=True)
+    runs_per_month = peewee.IntegerField(null=True)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+
+class ExperimentAssignment(OrgOwned):
+    """The variant of a named experiment a user is assigned to (sticky)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    experiment = peewee.CharField(max_length=200)
+    user_id = peewee.CharField(max_length=200)
+    variant = peewee.CharField(max_length=200)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("org", "experiment", "user_id"), True),)

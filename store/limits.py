@@ -1,0 +1,147 @@
+"""Usage limits of an organization: requests per minute and runs per calendar month (UTC).
+
+Defaults come from the settings (``AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE``,
+``AGENT_PLATFORM_RUNS_PER_MONTH``; 0 = unlimited); the operator overrides them per org
+(``OrgLimits``, admin endpoints). Exceeding a limit is 429 ``usage_limit_reached`` with
+``Retry-After`` (seconds until the window ends).
+
+Counters are fixed windows incremented atomically before the check, so under any concurrency
+exactly ``limit`` requests of a window pass. The request counter lives in Redis when
+``REDIS_URL`` is set (INCR + EXPIRE in one transaction), else in the database (an upsert
+returning the new count); the monthly run counter always lives in the database, the durable
+record. Overrides are cached per process for ``AGENT_PLATFORM_LIMITS_CACHE_SECONDS``.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from store import orgs, scope, spend
+from store.db import utcnow
+from store.errors import LimitReached
+from store.models import OrgLimits, UsageCounter
+
+log = logging.getLogger("agent_platform.limits")
+
+_cache: dict[str, tuple[float, tuple[int | None, int | None]]] = {}
+_cache_lock = threading.Lock()
+
+
+def _overrides(org_id: str, ttl: int) -> tuple[int | None, int | None]:
+    now = time.monotonic()
+    hit = _cache.get(org_id)
+    if hit is not None and hit[0] > now:
+        return hit[1]
+    row = (OrgLimits.select(OrgLimits.requests_per_minute, OrgLimits.runs_per_month)
+           .where(OrgLimits.org == org_id).tuples().first())
+    value = (row[0], row[1]) if row else (None, None)
+    with _cache_lock:
+        _cache[org_id] = (now + ttl, value)
+    return value
+
+
+def effective(*, org_id: str, settings) -> dict:
+    rpm, runs = _overrides(org_id, settings.limits_cache_seconds)
+    return {"requests_per_minute": settings.rate_limit_per_minute if rpm is None else rpm,
+            "runs_per_month": settings.runs_per_month if runs is None else runs}
+
+
+def _db_incr(org_id: str, name: str, by: int = 1) -> int:
+    rows = (UsageCounter.insert(org=org_id, name=name, count=by)
+            .on_conflict(conflict_target=[UsageCounter.org, UsageCounter.name],
+                         update={UsageCounter.count: UsageCounter.count + by})
+            .returning(UsageCounter.count).tuples().execute())
+    return next(iter(rows))[0]
+
+
+def _redis_incr(settings, org_id: str, name: str, ttl: int) -> int:
+    from jobs.queue import redis_connection
+
+    key = f"{settings.redis_prefix}:usage:{org_id}:{name}"
+    pipe = redis_connection(settings.redis_url).pipeline(transaction=True)
+    pipe.incr(key)
+    pipe.expire(key, ttl)
+    return int(pipe.execute()[0])
+
+
+def _rate_count(settings, org_id: str, window: int) -> int:
+    name = f"rate:{window:012d}"
+    if settings.redis_url:
+        try:
+            return _redis_incr(settings, org_id, name, ttl=120)
+        except Exception as exc:  # Redis down: requests are not refused for it
+            log.warning("rate counter unavailable; request admitted",
+                        extra={"fields": {"error": type(exc).__name__}})
+            return 0
+    count = _db_incr(org_id, name)
+    if count == 1:  # first request of a window: drop the org's earlier windows
+        scope.delete(UsageCounter, org_id, UsageCounter.name.startswith("rate:"),
+                     UsageCounter.name < name)
+    return count
+
+
+def check_request(*, org_id: str, settings) -> None:
+    """Count one request of org_id; 429 when the per-minute limit is exceeded."""
+    limit = effective(org_id=org_id, settings=settings)["requests_per_minute"]
+    if not limit:
+        return
+    now = time.time()
+    window = int(now // 60)
+    if _rate_count(settings, org_id, window) > limit:
+        raise LimitReached(
+            f"the organization's request rate limit ({limit} per minute) is reached",
+            code="usage_limit_reached",
+            headers={"Retry-After": str(max(1, int((window + 1) * 60 - now + 0.999)))})
+
+
+def _runs_name(month: str | None = None) -> str:
+    return f"runs:{month or utcnow().strftime('%Y-%m')}"
+
+
+def consume_run(*, org_id: str, settings) -> None:
+    """Count one run of org_id against its monthly quota; 429 when the quota is used up (the
+    refused run is not counted). Run endpoints call this before starting a run."""
+    limit = effective(org_id=org_id, settings=settings)["runs_per_month"]
+    if not limit:
+        return
+    name = _runs_name()
+    if _db_incr(org_id, name) > limit:
+        _db_incr(org_id, name, by=-1)
+        raise LimitReached(
+            f"the organization's monthly run quota ({limit}) is used up",
+            code="usage_limit_reached",
+            headers={"Retry-After": str(spend.seconds_to_next_month())})
+
+
+def runs_this_month(*, org_id: str) -> int:
+    row = (scope.scoped(UsageCounter, org_id, UsageCounter.count)
+           .where(UsageCounter.name == _runs_name()).first())
+    return row.count if row else 0
+
+
+def get(*, org_id: str, settings) -> dict:
+    orgs.get(org_id=org_id)
+    row = OrgLimits.get_or_none(OrgLimits.org == org_id)
+    return {
+        "org_id": org_id,
+        "overrides": {"requests_per_minute": row.requests_per_minute if row else None,
+                      "runs_per_month": row.runs_per_month if row else None},
+        "defaults": {"requests_per_minute": settings.rate_limit_per_minute,
+                     "runs_per_month": settings.runs_per_month},
+        "runs_this_month": runs_this_month(org_id=org_id),
+    }
+
+
+def set(*, org_id: str, settings, fields: dict) -> dict:
+    """Replace the org's overrides (a missing or null field: the setting applies)."""
+    orgs.get(org_id=org_id)
+    values = {"requests_per_minute": fields.get("requests_per_minute"),
+              "runs_per_month": fields.get("runs_per_month"), "updated_at": utcnow()}
+    (OrgLimits.insert(org=org_id, **values)
+     .on_conflict(conflict_target=[OrgLimits.org],
+                  update={getattr(OrgLimits, k): v for k, v in values.items()})
+     .execute())
+    with _cache_lock:
+        _cache.pop(org_id, None)
+    return get(org_id=org_id, settings=settings)
