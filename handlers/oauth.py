@@ -5,9 +5,9 @@ from handlers import ok
 from runtime import oauth
 
 
-def oauth_authorize(caller, settings, id, user_id=None):
-    return ok(oauth.authorization_url(org_id=caller.org_id, provider_id=id,
-                                      user_id=user_id or caller.user_id, settings=settings))
+def oauth_authorize(caller, settings, id, user_id):
+    return ok(oauth.authorization_url(org_id=caller.org_id, provider_id=id, user_id=user_id,
+                                      settings=settings))
 
 
 def oauth_callback(settings, integration, state, code=None, error=None, **_provider_params):

@@ -24,7 +24,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from runtime import ssrf
 from store import crypto, scope, users, vault
-from store.errors import Invalid, NotFound, Unavailable
+from store.errors import Forbidden, Invalid, NotFound, Unavailable
 from store.models import ToolProvider
 
 log = logging.getLogger("agent_platform.oauth")
@@ -52,9 +52,7 @@ def redirect_uri(public_url: str, provider_id: str) -> str:
     return f"{public_url.rstrip('/')}/{provider_id}/callback"
 
 
-def authorization_url(*, org_id: str, provider_id: str, user_id: str | None, settings) -> dict:
-    if not user_id:
-        raise Invalid("name the end user with user_id or X-User-Id", code="user_required")
+def authorization_url(*, org_id: str, provider_id: str, user_id: str, settings) -> dict:
     provider = _provider(org_id, provider_id)
     auth = provider.auth
     state = _serializer(settings.secret_key).dumps(
@@ -81,10 +79,10 @@ def _read_state(state: str, settings) -> dict:
     try:
         return _serializer(settings.secret_key).loads(state, max_age=settings.oauth_state_ttl)
     except SignatureExpired:
-        raise Invalid("the OAuth state has expired; start the connection again",
-                      code="oauth_state_expired") from None
+        raise Forbidden("the OAuth state has expired; start the connection again",
+                        code="oauth_state_expired") from None
     except BadSignature:
-        raise Invalid("the OAuth state is not valid", code="invalid_oauth_state") from None
+        raise Forbidden("the OAuth state is not valid", code="invalid_oauth_state") from None
 
 
 def complete(*, integration: str, state: str, code: str | None, error: str | None,
@@ -92,8 +90,8 @@ def complete(*, integration: str, state: str, code: str | None, error: str | Non
     """The callback: verify state, exchange the code, store the tokens for the user."""
     data = _read_state(state, settings)
     if data.get("p") != integration:
-        raise Invalid("the OAuth state was issued for another integration",
-                      code="invalid_oauth_state")
+        raise Forbidden("the OAuth state was issued for another integration",
+                        code="invalid_oauth_state")
     if error:
         reason = re.sub(r"[^a-z_]", "", error.lower())[:64] or "error"
         raise Invalid(f"the provider did not authorize the connection ({reason})",

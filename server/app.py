@@ -72,6 +72,6 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
         security_map=security_map(settings, spec),
         pythonic_params=False,
     )
-    errors.register(app)
+    errors.register(app, spec)
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
     return app

@@ -36,7 +36,7 @@ current_caller: contextvars.ContextVar["Caller | None"] = contextvars.ContextVar
 )
 
 
-_USER_ID = re.compile(r"^[^/\s\x00-\x1f\x7f]{1,200}$")
+_USER_ID = re.compile(r"^[^/\s\x00-\x1f\x7f-\x9f\ufeff]{1,200}$")
 
 
 @dataclasses.dataclass(frozen=True)

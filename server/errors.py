@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 from connexion.exceptions import ProblemException
 from connexion.lifecycle import ConnexionResponse
@@ -65,15 +66,47 @@ def _connexion_problem(_request, exc: ProblemException) -> ConnexionResponse:
                    headers=dict(exc.headers or {}))
 
 
-def _http(request, exc: HTTPException) -> ConnexionResponse:
-    status = exc.status_code
-    if status == 404:
-        return problem(404, f"no route matches {request.url.path}", "route_not_found")
-    if status == 405:
-        return problem(405, f"{request.method} is not allowed on {request.url.path}",
-                       headers=dict(exc.headers or {}))
-    return problem(status, str(exc.detail or _TITLES.get(status, "Error")),
-                   headers=dict(exc.headers or {}))
+_HTTP_METHODS = ("get", "put", "post", "patch", "delete")
+
+
+def allowed_methods(spec: dict):
+    """A function path -> the methods openapi.yaml declares for it (HEAD with GET), or None.
+
+    Connexion's router answers 405 with the methods of the first route that matched the path
+    only; the Allow header must list every method the document declares for the path."""
+    table = []
+    for template, item in spec["paths"].items():
+        pattern = re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template)) + "$")
+        methods = [m.upper() for m in _HTTP_METHODS if m in item]
+        if "GET" in methods:
+            methods.append("HEAD")
+        table.append((template.count("{"), pattern, methods))
+    table.sort(key=lambda row: row[0])  # literal segments win over parameters
+
+    def lookup(path: str) -> list[str] | None:
+        for _, pattern, methods in table:
+            if pattern.match(path):
+                return methods
+        return None
+
+    return lookup
+
+
+def _http_handler(allow):
+    def _http(request, exc: HTTPException) -> ConnexionResponse:
+        status = exc.status_code
+        if status == 404:
+            return problem(404, f"no route matches {request.url.path}", "route_not_found")
+        headers = dict(exc.headers or {})
+        if status == 405:
+            methods = allow(request.url.path)
+            if methods:
+                headers["Allow"] = ", ".join(methods)
+            return problem(405, f"{request.method} is not allowed on {request.url.path}",
+                           headers=headers)
+        return problem(status, str(exc.detail or _TITLES.get(status, "Error")), headers=headers)
+
+    return _http
 
 
 def _unexpected(_request, exc: Exception) -> ConnexionResponse:
@@ -81,8 +114,9 @@ def _unexpected(_request, exc: Exception) -> ConnexionResponse:
     return problem(500, "the server could not complete the request")
 
 
-def register(app) -> None:
+def register(app, spec: dict | None = None) -> None:
+    allow = allowed_methods(spec) if spec else (lambda _path: None)
     app.add_error_handler(DomainError, _domain)
     app.add_error_handler(ProblemException, _connexion_problem)
-    app.add_error_handler(HTTPException, _http)
+    app.add_error_handler(HTTPException, _http_handler(allow))
     app.add_error_handler(Exception, _unexpected)

@@ -64,3 +64,18 @@ def test_an_optional_body_may_be_omitted_but_not_null(client):
     assert client.post(url, headers=ADMIN).status_code == 201
     resp = client.post(url, content=b"null", headers={**ADMIN, "Content-Type": "application/json"})
     assert_problem(resp, 400, "invalid_request")
+
+
+def test_allow_lists_every_method_the_document_declares(client):
+    from server.app import load_spec
+
+    org = make_org(client)
+    multi = [(p, [m for m in ("get", "post", "patch", "put", "delete") if m in item])
+             for p, item in load_spec()["paths"].items() if len(set(item) & {"get", "post", "patch", "put", "delete"}) > 1]
+    assert multi, "the document has paths with several methods"
+    for template, methods in multi:
+        path = template.replace("{", "").replace("}", "")
+        resp = client.options(path, headers=org["headers"])
+        assert resp.status_code == 405
+        allowed = {m.strip() for m in resp.headers["allow"].split(",")}
+        assert {m.upper() for m in methods} <= allowed, (template, allowed)
