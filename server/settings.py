@@ -45,6 +45,12 @@ class Settings:
     db_pool_timeout: int = 10
     encryption_keys: tuple[str, ...] = ()
     ssrf_allow: tuple[str, ...] = ()
+    mcp_stdio_enabled: bool = False
+    mcp_connect_timeout_ms: int = 5000
+    mcp_list_timeout_ms: int = 10000
+    mcp_call_timeout_ms: int = 30000
+    rebuild_queue: str = "rebuild"
+    rebuild_wait_ms: int = 10000
 
     @property
     def is_sqlite(self) -> bool:
@@ -74,6 +80,12 @@ class Settings:
             db_pool_size=_int(env, "AGENT_PLATFORM_DB_POOL_SIZE", 20),
             db_pool_timeout=_int(env, "AGENT_PLATFORM_DB_POOL_TIMEOUT", 10),
             ssrf_allow=_list(env.get("AGENT_PLATFORM_SSRF_ALLOW")),
+            mcp_stdio_enabled=_bool(env.get("AGENT_PLATFORM_MCP_STDIO"), False),
+            mcp_connect_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CONNECT_TIMEOUT_MS", 5000),
+            mcp_list_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_LIST_TIMEOUT_MS", 10000),
+            mcp_call_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CALL_TIMEOUT_MS", 30000),
+            rebuild_queue=env.get("AGENT_PLATFORM_REBUILD_QUEUE") or "rebuild",
+            rebuild_wait_ms=_int(env, "AGENT_PLATFORM_REBUILD_WAIT_MS", 10000),
             encryption_keys=tuple(
                 k.strip() for k in (env.get("AGENT_PLATFORM_ENCRYPTION_KEYS") or "").split(",")
                 if k.strip()
