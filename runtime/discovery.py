@@ -13,6 +13,7 @@ import json
 from runtime import mcp_client
 from store import providers as provider_store
 from store.db import atomic, new_id, utcnow
+from store.errors import Conflict
 from store.models import McpState, Tool, ToolProvider
 
 
@@ -38,9 +39,13 @@ def _record(org_id: str, provider_id: str, status: str, error: str | None,
     if digest is not None:
         values["tools_digest"] = digest
     if previous is None:
-        McpState.insert(org=org_id, provider=provider_id, **{"tools_digest": digest, **values}
-                        ).on_conflict_replace().execute()
-        return status == "failed"
+        try:
+            with atomic():
+                McpState.insert(org=org_id, provider=provider_id,
+                                **{"tools_digest": digest, **values}).execute()
+            return status == "failed"
+        except Conflict:  # a concurrent sync recorded it first
+            previous = McpState.get(McpState.provider == provider_id)
     McpState.update(values).where(McpState.provider == provider_id).execute()
     return previous.status != status
 

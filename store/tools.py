@@ -142,8 +142,7 @@ def update(*, org_id: str, tool_id: str, fields: dict) -> tuple[Tool, ToolProvid
     if provider.type == "mcp" and set(fields) - MCP_WRITABLE:
         raise Conflict("tools of an mcp provider are read-only except is_enabled",
                        code="mcp_tool_read_only")
-    values = {k: getattr(row, k) for k in DEFAULTS}
-    values["name"] = row.name
+    values = {k: getattr(row, k) for k in (*DEFAULTS, "path", "name")}
     values.update(fields)
     if "name" in fields:
         values["name"] = clean_name(fields["name"])
