@@ -39,6 +39,7 @@ class _Echo(BaseHTTPRequestHandler):
                 "query": {k: v[0] for k, v in parse_qs(parts.query).items()},
                 "headers": {k.lower(): v for k, v in self.headers.items()},
                 "json": json.loads(raw) if raw else None}
+        self.server.seen.append(body)
         if parts.path.startswith("/text"):
             data, ctype = b"plain words", "text/plain"
         else:
@@ -60,6 +61,8 @@ class EchoServer:
     def __init__(self):
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _Echo)
         self.server.daemon_threads = True
+        self.server.seen = []
+        self.seen = self.server.seen
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
