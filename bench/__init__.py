@@ -1,0 +1,1 @@
+"""Benchmarks: ``python -m bench <name>`` runs bench/<name>.py's ``main(argv)``."""
