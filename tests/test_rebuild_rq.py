@@ -88,6 +88,28 @@ def test_create_tool_waits_for_the_worker_and_returns_its_result(client, worker,
     assert "disabled" in disabled["failedAgents"][0]["error"]
 
 
+def test_mcp_discovery_runs_on_the_worker_and_a_dead_server_lands_in_mcp_errors(client, worker):
+    from tests.factories_tools import free_port, mcp_server, serve_mcp
+
+    org = make_org(client)
+    thread, url = serve_mcp(mcp_server(name="rq"))
+    try:
+        good = client.post("/v1/tool-providers", headers=org["headers"], json={
+            "name": "good", "type": "mcp", "mcp": {"url": url}})
+        assert good.status_code == 201, good.text
+        assert good.json()["rebuild"]["tools"]["providerCounts"]["mcp"] == 3
+        dead = client.post("/v1/tool-providers", headers=org["headers"], json={
+            "name": "dead", "type": "mcp", "mcp": {"url": f"http://127.0.0.1:{free_port()}/mcp"}})
+        errors = dead.json()["rebuild"]["tools"]["mcpErrors"]
+        assert [e["providerName"] for e in errors] == ["dead"]
+        everything = client.post("/v1/tool-providers/sync", headers=org["headers"]).json()
+        assert everything["rebuild"]["scope"] == "all"
+        assert [e["providerName"] for e in everything["rebuild"]["tools"]["mcpErrors"]] == ["dead"]
+        assert everything["rebuild"]["tools"]["totalToolIds"] == 3
+    finally:
+        thread.close()
+
+
 def test_a_wait_that_runs_out_reports_pending_dependents(client, worker, settings):
     worker.terminate()
     worker.wait(10)
