@@ -18,18 +18,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from rq import SimpleWorker
 
+    import redis
+
     from jobs import rebuild
-    from jobs.queue import redis_connection
     from server.settings import Settings
 
     settings = Settings.from_env()
     if not settings.redis_url:
         raise SystemExit("REDIS_URL is not set: jobs run inside the API process")
     rebuild._ensure_bound()
-    import redis
-
     connection = redis.Redis.from_url(settings.redis_url)  # no socket timeout: blocking dequeue
-    del redis_connection
     worker = SimpleWorker(args.queue or [settings.rebuild_queue], connection=connection)
     worker.work(burst=args.burst, with_scheduler=False)
     return 0

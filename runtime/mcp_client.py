@@ -12,7 +12,6 @@ import asyncio
 import dataclasses
 import logging
 import threading
-from typing import Any
 
 from runtime import ssrf
 
@@ -291,7 +290,3 @@ def server_for(provider, secrets: dict) -> Server:
                   url=mcp.get("url"), headers=secrets.get("headers") or {},
                   command=mcp.get("command"), args=tuple(mcp.get("args") or ()))
 
-
-def run_sync(coro, timeout: float) -> Any:
-    """Run a coroutine on the background loop (for tests and benchmarks)."""
-    return _LOOP.run(coro, timeout)

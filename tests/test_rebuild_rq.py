@@ -6,7 +6,6 @@ import dataclasses
 import os
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
