@@ -82,9 +82,17 @@ def connection():
 
 @contextlib.contextmanager
 def atomic():
-    """A transaction; a unique-constraint violation inside it becomes Conflict."""
+    """A write transaction; a unique-constraint violation inside it becomes Conflict.
+
+    On SQLite the outermost transaction begins IMMEDIATE: a deferred transaction that reads
+    first and writes later fails with "database is locked" when another connection wrote in
+    between (the busy timeout does not cover a lock upgrade), whereas an immediate one waits
+    its turn on the busy timeout. On Postgres it is a plain transaction.
+    """
+    db = database.obj
+    immediate = not is_postgres() and db.transaction_depth() == 0
     try:
-        with database.atomic():
+        with (database.atomic(lock_type="IMMEDIATE") if immediate else database.atomic()):
             yield
     except peewee.IntegrityError as exc:
         raise Conflict("the change conflicts with an existing record", code="conflict") from exc

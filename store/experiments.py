@@ -10,10 +10,9 @@ from __future__ import annotations
 import hashlib
 
 from store import scope
-from store.db import iso, utcnow
+from store.db import atomic, iso, utcnow
 from store.errors import Invalid
 from store.models import ExperimentAssignment
-from store.txn import write_atomic
 
 
 def bucket(org_id: str, experiment: str, user_id: str) -> float:
@@ -44,7 +43,7 @@ def assign(*, org_id: str, user_id: str, experiment: str, variants: list[str],
     if row is not None and row.variant in variants:
         return _dict(row)
     now = utcnow()
-    with write_atomic():
+    with atomic():
         if row is None:
             (ExperimentAssignment
              .insert(org=org_id, experiment=experiment, user_id=user_id, variant=variant,

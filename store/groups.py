@@ -6,10 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from store import scope
-from store.db import iso, new_id, utcnow
+from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Group, GroupSpend
-from store.txn import write_atomic
 
 DEFAULT_GROUP_ID = "default"
 
@@ -50,7 +49,7 @@ def create(*, org_id: str, group_id: str, name: str | None = None,
            spend_cap_usd: float | None = None) -> dict:
     now = utcnow()
     try:
-        with write_atomic():
+        with atomic():
             row = Group.create(id=new_id(), org=org_id, group_id=group_id, name=name or group_id,
                                is_default=False, spend_cap_usd=_cap(spend_cap_usd),
                                created_at=now, updated_at=now)

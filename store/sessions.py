@@ -19,10 +19,9 @@ import time
 from itsdangerous import BadSignature, Signer
 
 from store import groups, users, vault
-from store.db import database, utcnow
+from store.db import atomic, database, utcnow
 from store.errors import Unauthorized
 from store.models import ApiKey, UserSession
-from store.txn import write_atomic
 
 ACCESS_PREFIX, REFRESH_PREFIX = "st_", "sr_"
 
@@ -65,7 +64,7 @@ def mint(*, org_id: str, key_id: str, user_id: str, group_id: str | None = None,
     on first use), else to the user's current group, else to the Default group. tools_auth is
     stored on the user exactly as PATCH /v1/users would."""
     prepared = vault.prepare(org_id=org_id, tools_auth=tools_auth)
-    with write_atomic():
+    with atomic():
         user = users.ensure(org_id=org_id, user_id=user_id, group_id=group_id)
         group = (groups.ensure(org_id=org_id, group_id=group_id) if group_id is not None
                  else users.group_of(org_id=org_id, user=user))

@@ -15,10 +15,9 @@ import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 
 from store import groups, scope, users
-from store.db import utcnow
+from store.db import atomic, utcnow
 from store.errors import LimitReached
 from store.models import AppUser, Group, GroupSpend, SpendEntry
-from store.txn import write_atomic
 
 MICRO = Decimal(1_000_000)
 
@@ -85,7 +84,7 @@ def record(*, org_id: str, group_id: str | None = None, user_id: str | None = No
         prices, model, input_tokens, output_tokens)
     when = at or utcnow()
     month = groups.month_key(when)
-    with write_atomic():
+    with atomic():
         entry = SpendEntry.create(org=org_id, group=group.id, month=month, user_id=user_id,
                                   run_id=run_id, model=model, input_tokens=input_tokens,
                                   output_tokens=output_tokens, amount_micro_usd=amount,

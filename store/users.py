@@ -4,10 +4,9 @@ A user without a group belongs to the org's Default group (stored as no group)."
 from __future__ import annotations
 
 from store import groups, scope, vault
-from store.db import iso, new_id, utcnow
+from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AppUser, Group
-from store.txn import write_atomic
 
 
 def user_key(org_id: str, user_id: str) -> str:
@@ -55,7 +54,7 @@ def create(*, org_id: str, fields: dict) -> dict:
     prepared = vault.prepare(org_id=org_id, tools_auth=fields.get("tools_auth"))
     now = utcnow()
     try:
-        with write_atomic():
+        with atomic():
             row = AppUser.create(id=new_id(), org=org_id, user_id=fields["user_id"],
                                  display_name=fields.get("display_name"),
                                  group=_group_pk(org_id, fields.get("group_id")),
@@ -88,7 +87,7 @@ def list(*, org_id: str, limit: int = 50, cursor: str | None = None,
 def update(*, org_id: str, user_id: str, fields: dict) -> dict:
     row = find(org_id=org_id, user_id=user_id)
     prepared = vault.prepare(org_id=org_id, tools_auth=fields.get("tools_auth"))
-    with write_atomic():
+    with atomic():
         values = {AppUser.updated_at: utcnow()}
         if "display_name" in fields:
             values[AppUser.display_name] = fields["display_name"]
@@ -102,7 +101,7 @@ def update(*, org_id: str, user_id: str, fields: dict) -> dict:
 def delete(*, org_id: str, user_id: str) -> None:
     """Delete a user with its stored credentials and sessions (cascade)."""
     row = find(org_id=org_id, user_id=user_id)
-    with write_atomic():
+    with atomic():
         scope.delete(AppUser, org_id, AppUser.id == row.id)
 
 

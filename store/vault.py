@@ -11,10 +11,9 @@ import logging
 
 from runtime import ssrf
 from store import crypto, provider_auth, scope
-from store.db import new_id, utcnow
+from store.db import atomic, new_id, utcnow
 from store.errors import Invalid, NotFound
 from store.models import AppUser, ToolProvider, UserCredential
-from store.txn import write_atomic
 
 log = logging.getLogger("agent_platform.vault")
 
@@ -68,7 +67,7 @@ def prepare(*, org_id: str, tools_auth: dict | None) -> list[tuple[str, dict | N
 
 def store(*, org_id: str, app_user_pk: str, prepared: list[tuple[str, dict | None]]) -> None:
     """Write prepared entries of one user (inside the caller's transaction, if any)."""
-    with write_atomic():
+    with atomic():
         for provider_id, entry in prepared:
             if entry is None:
                 scope.delete(UserCredential, org_id, UserCredential.app_user == app_user_pk,
@@ -145,7 +144,7 @@ def rotate_all(batch: int = 500) -> dict:
                     .order_by(model.id).limit(batch).tuples()]
             if not rows:
                 break
-            with write_atomic():
+            with atomic():
                 for pk, token in rows:
                     model.update({column: crypto.rotate(token)}).where(model.id == pk).execute()
             done += len(rows)
