@@ -29,14 +29,23 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-# Excluded checks, each for a reason:
-# (none at present: every Schemathesis check runs)
+# Every Schemathesis check runs on every operation, with one exception, explained below.
 common=(--checks all --max-examples "$MAX_EXAMPLES" --seed 1 --no-color
         --suppress-health-check all --request-timeout 10 --warnings off)
+IMPORT='^/v1/tool-providers/[^/]+/import$'
 
 echo "-- organization operations (API key)"
 "$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
-  -H "Authorization: Bearer $key" --exclude-path-regex '^/v1/admin/'
+  -H "Authorization: Bearer $key" --exclude-path-regex '^/v1/admin/' --exclude-path-regex "$IMPORT"
+
+# The import takes a whole OpenAPI document, also as YAML text (application/yaml). No JSON
+# Schema can say which strings are YAML OpenAPI documents, so random schema-valid text is
+# rightly refused (400 invalid_openapi_document) and positive_data_acceptance cannot hold for
+# it; every other check runs.
+echo "-- OpenAPI import (API key; all checks but positive_data_acceptance)"
+"$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
+  -H "Authorization: Bearer $key" --include-path-regex "$IMPORT" \
+  --exclude-checks positive_data_acceptance
 
 echo "-- operator operations (admin token)"
 "$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \

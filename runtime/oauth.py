@@ -24,7 +24,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from runtime import ssrf
 from store import crypto, scope, users, vault
-from store.errors import Forbidden, Invalid, NotFound, Unavailable
+from store.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
 from store.models import ToolProvider
 
 log = logging.getLogger("agent_platform.oauth")
@@ -43,8 +43,8 @@ def _provider(org_id: str, provider_id: str) -> ToolProvider:
         raise NotFound("tool provider not found", code="tool_provider_not_found")
     auth = row.auth or {}
     if auth.get("type") != "oauth2" or not auth.get("authorize_url") or not auth.get("token_url"):
-        raise Invalid("the provider does not use OAuth (auth.type oauth2 with authorize_url "
-                      "and token_url)", code="provider_not_oauth")
+        raise Conflict("the provider does not use OAuth (auth.type oauth2 with authorize_url "
+                       "and token_url)", code="provider_not_oauth")
     return row
 
 
@@ -170,7 +170,7 @@ def fresh_credentials(*, org_id: str, user_id: str, provider_id: str,
         tokens = _token_request(provider, {"grant_type": "refresh_token",
                                            "refresh_token": entry["refresh_token"]},
                                 timeout=timeout)
-    except (Invalid, NotFound, Unavailable) as exc:
+    except (*ssrf.ERRORS, NotFound, Unavailable) as exc:
         log.warning("oauth token refresh failed",
                     extra={"fields": {"provider_id": provider_id, "code": exc.code}})
         return entry

@@ -12,7 +12,7 @@ import ipaddress
 import socket
 from urllib.parse import urlsplit
 
-from store.errors import Invalid
+from store.errors import Forbidden, Invalid
 
 _SCHEMES = {"http", "https"}
 _METADATA_HOSTS = {"metadata.google.internal", "metadata", "instance-data"}
@@ -57,8 +57,11 @@ def _split(url: str) -> tuple[str, str, int]:
     return parts.scheme, parts.hostname.lower().rstrip("."), port or (443 if parts.scheme == "https" else 80)
 
 
-def _refuse(host: str) -> Invalid:
-    return Invalid(f"the URL's host {host!r} is not allowed (private, loopback, link-local or "
+ERRORS = (Invalid, Forbidden)  # what check_url and resolve raise: malformed (400) or refused (403)
+
+
+def _refuse(host: str) -> Forbidden:
+    return Forbidden(f"the URL's host {host!r} is not allowed (private, loopback, link-local or "
                    "metadata address); an operator can allow-list it", code="url_not_allowed")
 
 

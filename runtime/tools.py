@@ -135,7 +135,7 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     url = base_url.rstrip("/") + "/" + path.lstrip("/")
     try:
         ssrf.resolve(url)
-    except Invalid as exc:
+    except ssrf.ERRORS as exc:
         return _failed(tool.id, started, exc.code, exc.detail)
     auth_headers, auth_params = inject(provider.auth, credentials)
     timeout = (tool.timeout_ms or tool_store.DEFAULTS["timeout_ms"]) / 1000
@@ -207,6 +207,6 @@ def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | 
     if user_credentials and user_credentials.get("base_url"):
         try:
             ssrf.check_url(user_credentials["base_url"])
-        except Invalid as exc:
+        except ssrf.ERRORS as exc:
             return _failed(tool.id, started, exc.code, exc.detail)
     return _call_http(tool, provider, input, user_credentials, started)

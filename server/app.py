@@ -74,5 +74,6 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
         pythonic_params=False,
     )
     errors.register(app, spec)
+    app.add_middleware(errors.LiteralPathMethods, position=MiddlewarePosition.BEFORE_ROUTING, spec=spec)
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
     return app

@@ -92,6 +92,34 @@ def allowed_methods(spec: dict):
     return lookup
 
 
+class LiteralPathMethods:
+    """ASGI middleware: a request on a literal path of the document (no parameters) with a
+    method that path does not declare is 405, even when a templated sibling would match it
+    (OpenAPI: concrete paths match before templated ones; `/v1/x/sync` is not `/v1/x/{id}`)."""
+
+    def __init__(self, app, spec: dict):
+        self.app = app
+        self.literal = {}
+        for template, item in spec["paths"].items():
+            if "{" not in template:
+                methods = [m.upper() for m in _HTTP_METHODS if m in item]
+                self.literal[template] = methods + (["HEAD"] if "GET" in methods else [])
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            methods = self.literal.get(scope["path"])
+            if methods is not None and scope["method"] not in methods:
+                response = problem(405, f"{scope['method']} is not allowed on {scope['path']}",
+                                   headers={"Allow": ", ".join(methods)})
+                await send({"type": "http.response.start", "status": 405, "headers": [
+                    (b"content-type", PROBLEM_MEDIA_TYPE.encode()),
+                    *[(k.lower().encode(), v.encode()) for k, v in response.headers.items()
+                      if k.lower() != "content-type"]]})
+                await send({"type": "http.response.body", "body": response.body.encode()})
+                return
+        await self.app(scope, receive, send)
+
+
 def _http_handler(allow):
     def _http(request, exc: HTTPException) -> ConnexionResponse:
         status = exc.status_code

@@ -9,7 +9,7 @@ from __future__ import annotations
 from runtime import ssrf
 from store import crypto, scope
 from store.db import atomic, iso, new_id, utcnow
-from store.errors import Conflict, Invalid
+from store.errors import Conflict, Forbidden, Invalid
 from store.models import McpState, ToolProvider
 from store.provider_auth import AUTH_TYPES
 
@@ -47,8 +47,8 @@ def _check_mcp(mcp: dict | None, stdio_enabled: bool) -> tuple[dict, dict | None
     transport = mcp.get("transport", "streamable_http")
     if transport == "stdio":
         if not stdio_enabled:
-            raise Invalid("stdio MCP servers run code on the host and are disabled by the "
-                          "operator (AGENT_PLATFORM_MCP_STDIO)", code="mcp_stdio_disabled")
+            raise Forbidden("stdio MCP servers run code on the host and are disabled by the "
+                            "operator (AGENT_PLATFORM_MCP_STDIO)", code="mcp_stdio_disabled")
         if not mcp.get("command"):
             raise Invalid("a stdio MCP server needs `command`", code="invalid_mcp")
         config = {"transport": transport, "command": mcp["command"],
@@ -81,7 +81,7 @@ def create(*, org_id: str, fields: dict, stdio_enabled: bool = False) -> ToolPro
     if kind == "mcp":
         mcp, headers = _check_mcp(fields.get("mcp"), stdio_enabled)
     elif fields.get("mcp"):
-        raise Invalid("`mcp` is only for providers of type mcp", code="invalid_mcp")
+        raise Conflict("`mcp` is only for providers of type mcp", code="provider_type_mismatch")
     if base_url:
         ssrf.check_url(base_url)
     now = utcnow()
@@ -132,7 +132,7 @@ def update(*, org_id: str, provider_id: str, fields: dict,
         values["auth"] = config
     if "mcp" in fields:
         if row.type != "mcp":
-            raise Invalid("`mcp` is only for providers of type mcp", code="invalid_mcp")
+            raise Conflict("`mcp` is only for providers of type mcp", code="provider_type_mismatch")
         mcp, headers = _check_mcp({**(row.mcp or {}), **fields["mcp"]}, stdio_enabled)
         if headers is not None:
             secrets["headers"] = {k: v for k, v in headers.items() if v is not None}

@@ -108,7 +108,7 @@ def test_authorize_checks_provider_and_user(client, idp):
     foreign = _oauth_provider(other["id"], idp.url)
     h = org["headers"]
     assert_problem(client.get(f"/v1/tool-providers/{plain}/oauth/authorize?user_id=u", headers=h),
-                   400, "provider_not_oauth")
+                   409, "provider_not_oauth")
     assert_problem(client.get(f"/v1/tool-providers/{foreign}/oauth/authorize?user_id=u", headers=h),
                    404, "tool_provider_not_found")
     assert_problem(client.get(f"/v1/tool-providers/{uuid.uuid4()}/oauth/authorize?user_id=u",
@@ -177,7 +177,7 @@ def test_token_endpoint_failures(client, settings, idp):
                    "oauth_provider_unavailable")
     private = _oauth_provider(org["id"], idp.url, token_url="http://10.255.0.1/token")
     state = _state(client, org, private, "u-private")
-    assert_problem(client.get(f"/{private}/callback?code=x&state={state}"), 400, "url_not_allowed")
+    assert_problem(client.get(f"/{private}/callback?code=x&state={state}"), 403, "url_not_allowed")
     wrong_secret = make_provider(org["id"], secrets={"client_secret": "wrong"}, auth={
         "type": "oauth2", "authorize_url": f"{idp.url}/authorize", "token_url": f"{idp.url}/token",
         "client_id": "cid"})

@@ -4,7 +4,7 @@ import ipaddress
 import pytest
 
 from runtime import ssrf
-from store.errors import Invalid
+from store.errors import Forbidden, Invalid
 
 
 @pytest.fixture(autouse=True)
@@ -21,7 +21,7 @@ def restore_allow_list(settings):
 ])
 def test_private_addresses_are_refused(url):
     ssrf.configure([])
-    with pytest.raises(Invalid) as err:
+    with pytest.raises(Forbidden) as err:
         ssrf.check_url(url)
     assert err.value.code == "url_not_allowed"
 
@@ -39,7 +39,7 @@ def test_public_addresses_pass_and_allow_list_opens_private_ones():
     ssrf.configure(["127.0.0.1", "10.0.0.0/8"])
     ssrf.check_url("http://127.0.0.1:9/")
     ssrf.check_url("http://10.9.9.9/")
-    with pytest.raises(Invalid):
+    with pytest.raises(Forbidden):
         ssrf.check_url("http://192.168.1.1/")
 
 
@@ -51,7 +51,7 @@ def test_names_are_checked_when_resolved():
     assert not ipaddress.ip_address(socket.gethostbyname(name)).is_global
     ssrf.configure([])
     assert ssrf.check_url(f"http://{name}:8080/") == f"http://{name}:8080/"
-    with pytest.raises(Invalid) as err:
+    with pytest.raises(Forbidden) as err:
         ssrf.resolve(f"http://{name}:8080/")
     assert err.value.code == "url_not_allowed"
     ssrf.configure(["127.0.0.1"])

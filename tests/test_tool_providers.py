@@ -41,7 +41,7 @@ def test_api_key_auth_config_and_invalid_fields(client, org):
                                 "credentials_set": ["api_key"]}
     bad = client.post("/v1/tool-providers", headers=org["headers"], json={
         "name": "x1", "type": "api", "auth": {"type": "bearer", "api_key": "k"}})
-    assert_problem(bad, 400, "invalid_auth")
+    assert_problem(bad, 400, "invalid_request")  # each auth type's schema takes only its fields
     unknown = client.post("/v1/tool-providers", headers=org["headers"], json={
         "name": "x2", "type": "api", "auth": {"type": "bearer"}, "extra": 1})
     assert_problem(unknown, 400)
@@ -66,20 +66,20 @@ def test_patch_auth_keeps_omitted_credentials_and_null_clears(client, org):
 
 
 @pytest.mark.parametrize("url", ["http://10.0.0.5/api", "http://169.254.169.254/",
-                                 "http://localhost:8080/", "http://[::1]/"])
+                                 "http://localhost:8080/", "http://127.0.0.2:80/"])
 def test_urls_pass_the_ssrf_policy_when_saved(client, org, url):
     resp = client.post("/v1/tool-providers", headers=org["headers"],
                        json={"name": f"p-{uuid.uuid4().hex[:6]}", "type": "api", "base_url": url})
-    assert_problem(resp, 400, "url_not_allowed")
+    assert_problem(resp, 403, "url_not_allowed")
     resp = client.post("/v1/tool-providers", headers=org["headers"], json={
         "name": f"m-{uuid.uuid4().hex[:6]}", "type": "mcp", "mcp": {"url": url}})
-    assert_problem(resp, 400, "url_not_allowed")
+    assert_problem(resp, 403, "url_not_allowed")
 
 
 def test_stdio_needs_the_operator_setting(client, org):
     resp = client.post("/v1/tool-providers", headers=org["headers"], json={
         "name": "local", "type": "mcp", "mcp": {"transport": "stdio", "command": "python3"}})
-    assert_problem(resp, 400, "mcp_stdio_disabled")
+    assert_problem(resp, 403, "mcp_stdio_disabled")
 
 
 def test_names_are_unique_per_org_and_orgs_are_isolated(client, org):
@@ -187,7 +187,10 @@ def test_import_openapi_yaml_body(client):
     assert len(resp.json()["created"]) == 3
     bad = client.post(f"/v1/tool-providers/{provider['id']}/import", json={"swagger": "2.0"},
                       headers=org["headers"])
-    assert_problem(bad, 400, "invalid_openapi_document")
+    assert "openapi" in assert_problem(bad, 400, "invalid_request")["detail"]  # JSON: the schema
+    bad_yaml = client.post(f"/v1/tool-providers/{provider['id']}/import", content="swagger: '2.0'\n",
+                           headers={**org["headers"], "Content-Type": "application/yaml"})
+    assert_problem(bad_yaml, 400, "invalid_openapi_document")  # YAML text: the import checks it
 
 
 def test_import_and_sync_check_the_provider_type(client):

@@ -219,7 +219,7 @@ def check_base_url(provider: str, url: str) -> None:
     """The SSRF policy, at call time; a refusal is a ModelError with the policy's code."""
     try:
         ssrf.resolve(url)
-    except Invalid as exc:
+    except ssrf.ERRORS as exc:
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
 
 
