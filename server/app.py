@@ -8,7 +8,7 @@ import connexion
 import yaml
 from connexion.middleware import MiddlewarePosition
 
-from runtime import ssrf
+from runtime import mcp_client, ssrf
 from server import errors, logs, openapi31
 from server.auth import GuardedResolver
 from server.settings import Settings
@@ -48,6 +48,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     logs.configure(settings.log_level)
     crypto.configure(settings.active_encryption_keys)
     ssrf.configure(settings.ssrf_allow)
+    mcp_client.configure(settings)
     db.bind(settings.database_url, pool_size=settings.db_pool_size,
             pool_timeout=settings.db_pool_timeout)
     with db.connection():

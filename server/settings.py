@@ -95,6 +95,12 @@ class Settings:
     model_retry_backoff: float = 0.5
     model_retry_max_wait: float = 60.0
     model_prices: tuple[tuple[str, float, float], ...] = ()
+    mcp_stdio_enabled: bool = False
+    mcp_connect_timeout_ms: int = 5000
+    mcp_list_timeout_ms: int = 10000
+    mcp_call_timeout_ms: int = 30000
+    rebuild_queue: str = "rebuild"
+    rebuild_wait_ms: int = 10000
 
     @property
     def is_sqlite(self) -> bool:
@@ -136,6 +142,12 @@ class Settings:
             model_retry_backoff=_float(env, "AGENT_PLATFORM_MODEL_RETRY_BACKOFF", 0.5),
             model_retry_max_wait=_float(env, "AGENT_PLATFORM_MODEL_RETRY_MAX_WAIT", 60.0),
             model_prices=_prices(env.get("AGENT_PLATFORM_MODEL_PRICES")),
+            mcp_stdio_enabled=_bool(env.get("AGENT_PLATFORM_MCP_STDIO"), False),
+            mcp_connect_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CONNECT_TIMEOUT_MS", 5000),
+            mcp_list_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_LIST_TIMEOUT_MS", 10000),
+            mcp_call_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CALL_TIMEOUT_MS", 30000),
+            rebuild_queue=env.get("AGENT_PLATFORM_REBUILD_QUEUE") or "rebuild",
+            rebuild_wait_ms=_int(env, "AGENT_PLATFORM_REBUILD_WAIT_MS", 10000),
             encryption_keys=tuple(
                 k.strip() for k in (env.get("AGENT_PLATFORM_ENCRYPTION_KEYS") or "").split(",")
                 if k.strip()

@@ -66,3 +66,107 @@ class ToolProvider(OrgOwned):
 
     class Meta:
         indexes = ((("org", "name"), True),)
+
+
+class Tool(OrgOwned):
+    """A callable tool of a provider. Unique within its provider: name, (method, path) and
+    operation_id (NULLs do not clash). Tools of an mcp provider are discovered, not made."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    provider = peewee.ForeignKeyField(ToolProvider, column_name="tool_provider_id",
+                                      object_id_name="provider_id", on_delete="CASCADE")
+    name = peewee.CharField(max_length=255)
+    description = peewee.TextField(null=True)
+    method = peewee.CharField(max_length=8, default="GET")
+    path = peewee.TextField()
+    input_schema = peewee.JSONField(null=True)
+    output_schema = peewee.JSONField(null=True)
+    timeout_ms = peewee.IntegerField(null=True)
+    is_enabled = peewee.BooleanField(default=True)
+    operation_id = peewee.CharField(max_length=255, null=True)
+    tags = peewee.JSONField(null=True)
+    deprecated = peewee.BooleanField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = (
+            (("provider", "name"), True),
+            (("provider", "method", "path"), True),
+            (("provider", "operation_id"), True),
+            (("org", "created_at"), False),
+        )
+
+
+class McpState(OrgOwned):
+    """The last discovery of an mcp provider: ok or failed (with a reason), and a digest of
+    the tool list so that an unchanged list causes no rebuild."""
+
+    provider = peewee.ForeignKeyField(ToolProvider, column_name="tool_provider_id",
+                                      object_id_name="provider_id", primary_key=True,
+                                      on_delete="CASCADE")
+    status = peewee.CharField(max_length=8)
+    error = peewee.TextField(null=True)
+    tools_digest = peewee.CharField(max_length=64, null=True)
+    checked_at = peewee.DateTimeField(default=utcnow)
+
+
+class Agent(OrgOwned):
+    """An agent: its current version, and its last build (the last good runtime is kept)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    name = peewee.CharField(max_length=200)
+    current_version_id = peewee.CharField(max_length=36, null=True)
+    version = peewee.IntegerField(default=1)
+    build_status = peewee.CharField(max_length=8, default="pending")
+    build_error = peewee.TextField(null=True)
+    build_version_id = peewee.CharField(max_length=36, null=True)
+    runtime_id = peewee.CharField(max_length=64, null=True)
+    runtime_version_id = peewee.CharField(max_length=36, null=True)
+    runtime = peewee.JSONField(null=True)
+    built_at = peewee.DateTimeField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+
+class AgentVersion(OrgOwned):
+    """An immutable snapshot of an agent's configuration."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    agent = peewee.ForeignKeyField(Agent, column_name="agent_id", on_delete="CASCADE")
+    version = peewee.IntegerField()
+    name = peewee.CharField(max_length=200)
+    description = peewee.TextField(null=True)
+    instructions = peewee.TextField(null=True)
+    model = peewee.JSONField()
+    tool_ids = peewee.JSONField()
+    tool_provider_ids = peewee.JSONField()
+    max_steps = peewee.IntegerField()
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("agent", "version"), True),)
+
+
+class AgentDependency(OrgOwned):
+    """What an agent's current version depends on: a tool (`tool`) or a whole provider
+    (`provider`). Indexed so that a change finds its dependents without scanning agents."""
+
+    agent = peewee.ForeignKeyField(Agent, column_name="agent_id", on_delete="CASCADE")
+    kind = peewee.CharField(max_length=8)
+    ref_id = peewee.CharField(max_length=36)
+
+    class Meta:
+        indexes = (
+            (("org", "kind", "ref_id"), False),
+            (("agent", "kind", "ref_id"), True),
+        )
+
+
+class RegistryVersion(BaseModel):
+    """Per-org registry version: bumped by every reload; processes compare it on next use."""
+
+    org = peewee.ForeignKeyField(Organization, column_name="org_id", primary_key=True,
+                                 on_delete="CASCADE")
+    version = peewee.BigIntegerField(default=0)
+    updated_at = peewee.DateTimeField(default=utcnow)

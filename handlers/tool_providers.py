@@ -1,0 +1,42 @@
+"""Tool providers: CRUD, MCP discovery (sync) and OpenAPI import."""
+from __future__ import annotations
+
+from handlers import ok
+from runtime import catalog
+from store import providers
+
+
+def list_tool_providers(caller, type=None):
+    rows = providers.list(org_id=caller.org_id, type=type)
+    return ok({"tool_providers": [providers.to_dict(r) for r in rows]})
+
+
+def create_tool_provider(caller, settings, body):
+    return ok(catalog.create_provider(settings=settings, org_id=caller.org_id, fields=body), 201)
+
+
+def get_tool_provider(caller, id):
+    row = providers.get(org_id=caller.org_id, provider_id=id)
+    return ok({"tool_provider": providers.to_dict(row)})
+
+
+def update_tool_provider(caller, settings, id, body):
+    return ok(catalog.update_provider(settings=settings, org_id=caller.org_id, provider_id=id,
+                                      fields=body))
+
+
+def delete_tool_provider(caller, settings, id):
+    return ok(catalog.delete_provider(settings=settings, org_id=caller.org_id, provider_id=id))
+
+
+def sync_tool_provider(caller, settings, id):
+    return ok(catalog.sync_provider(settings=settings, org_id=caller.org_id, provider_id=id))
+
+
+def sync_all_tool_providers(caller, settings):
+    return ok(catalog.sync_all(settings=settings, org_id=caller.org_id))
+
+
+def import_tool_provider(caller, settings, id, body):
+    return ok(catalog.import_openapi(settings=settings, org_id=caller.org_id, provider_id=id,
+                                     body=body), 201)

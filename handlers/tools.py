@@ -1,0 +1,38 @@
+"""Tools: CRUD with the naming rules, and execution."""
+from __future__ import annotations
+
+from handlers import ok
+from runtime import catalog
+from runtime import tools as tool_runtime
+from store import tools
+
+
+def list_tools(caller, tool_provider_id=None, provider_type=None, is_enabled=None, method=None,
+               tag=None, name=None, limit=100, offset=0):
+    rows, total = tools.list(org_id=caller.org_id, tool_provider_id=tool_provider_id,
+                             provider_type=provider_type, is_enabled=is_enabled, method=method,
+                             tag=tag, name=name, limit=limit, offset=offset)
+    return ok({"tools": [tools.to_dict(r) for r in rows], "total": total, "limit": limit,
+               "offset": offset})
+
+
+def create_tool(caller, settings, body):
+    return ok(catalog.create_tool(settings=settings, org_id=caller.org_id, fields=body), 201)
+
+
+def get_tool(caller, toolId):
+    return ok({"tool": tools.to_dict(tools.get(org_id=caller.org_id, tool_id=toolId))})
+
+
+def update_tool(caller, settings, toolId, body):
+    return ok(catalog.update_tool(settings=settings, org_id=caller.org_id, tool_id=toolId,
+                                  fields=body))
+
+
+def delete_tool(caller, settings, toolId):
+    return ok(catalog.delete_tool(settings=settings, org_id=caller.org_id, tool_id=toolId))
+
+
+def execute_tool(caller, toolId, body=None):
+    return ok(tool_runtime.execute(org_id=caller.org_id, tool_id=toolId,
+                                   input=(body or {}).get("input") or {}))

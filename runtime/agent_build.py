@@ -1,0 +1,133 @@
+"""Building agent versions into their runtime form, in bulk (a few queries for any number).
+
+The runtime form holds the agent's instructions, model settings, step limit and its resolved,
+enabled tools with their schemas. A build fails, with a reason, when a tool it names is
+missing or disabled, or a provider it uses is missing or unreachable (its last MCP discovery
+failed); the agent then keeps its last good runtime. `runtimeId` is a digest of the runtime
+form, so an unchanged agent keeps its runtimeId and is reported `skipped`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+
+from runtime import registry
+from store.db import atomic, utcnow
+from store.models import Agent, AgentDependency, AgentVersion, McpState, Tool, ToolProvider
+
+
+def dependents(org_id: str, tool_ids, provider_ids) -> list[str]:
+    """Agents whose current version names one of tool_ids or attaches one of provider_ids."""
+    clauses = []
+    if tool_ids:
+        clauses.append((AgentDependency.kind == "tool") & AgentDependency.ref_id.in_(list(tool_ids)))
+    if provider_ids:
+        clauses.append((AgentDependency.kind == "provider")
+                       & AgentDependency.ref_id.in_(list(provider_ids)))
+    if not clauses:
+        return []
+    where = clauses[0] if len(clauses) == 1 else clauses[0] | clauses[1]
+    rows = (AgentDependency.select(AgentDependency.agent).distinct()
+            .where(AgentDependency.org == org_id, where))
+    return sorted(row.agent_id for row in rows)
+
+
+def runtime_id_of(payload: dict) -> str:
+    blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    return "rt_" + hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: dict,
+             failing: dict) -> tuple[dict | None, str | None]:
+    resolved, seen = [], set()
+    for provider_id in version.tool_provider_ids:
+        provider = providers.get(provider_id)
+        if provider is None:
+            return None, f"tool provider {provider_id} is missing"
+        if provider_id in failing:
+            return None, f"tool provider {provider.name!r} is unreachable: {failing[provider_id]}"
+        for tool in by_provider.get(provider_id, []):
+            if tool.id not in seen:
+                seen.add(tool.id)
+                resolved.append(registry.spec(tool, provider.type))
+    for tool_id in version.tool_ids:
+        tool = tools.get(tool_id)
+        if tool is None:
+            return None, f"tool {tool_id} is missing"
+        if not tool.is_enabled:
+            return None, f"tool {tool.name!r} ({tool_id}) is disabled"
+        provider = providers.get(tool.provider_id)
+        if tool.provider_id in failing:
+            return None, (f"tool provider {provider.name!r} of tool {tool.name!r} is "
+                          f"unreachable: {failing[tool.provider_id]}")
+        if tool_id not in seen:
+            seen.add(tool_id)
+            resolved.append(registry.spec(tool, provider.type))
+    return {
+        "agentId": version.agent_id, "agentVersionId": version.id, "name": version.name,
+        "instructions": version.instructions, "model": version.model,
+        "max_steps": version.max_steps, "tools": resolved,
+    }, None
+
+
+def build(org_id: str, agent_ids: list[str]) -> tuple[list[dict], dict, int]:
+    """Build the current versions of agent_ids. Returns (items, {agent_id: runtime} of the
+    newly built ones, total build time in ms). Each item: {agentId, agentVersionId,
+    runtimeId, status: built|failed|skipped, buildTime, error?}."""
+    started = time.perf_counter()
+    if not agent_ids:
+        return [], {}, 0
+    agents = {a.id: a for a in Agent.select().where(Agent.org == org_id, Agent.id.in_(agent_ids))}
+    versions = {v.agent_id: v for v in AgentVersion.select().where(
+        AgentVersion.id.in_([a.current_version_id for a in agents.values()]))}
+    tool_ids = {t for v in versions.values() for t in v.tool_ids}
+    provider_ids = {p for v in versions.values() for p in v.tool_provider_ids}
+    tools = {t.id: t for t in Tool.select().where(Tool.org == org_id, Tool.id.in_(list(tool_ids)))}
+    by_provider: dict[str, list] = {}
+    if provider_ids:
+        for tool in (Tool.select().where(Tool.org == org_id, Tool.provider.in_(list(provider_ids)),
+                                         Tool.is_enabled == True)  # noqa: E712
+                     .order_by(Tool.created_at, Tool.id)):
+            by_provider.setdefault(tool.provider_id, []).append(tool)
+    provider_ids |= {t.provider_id for t in tools.values()}
+    providers = {p.id: p for p in ToolProvider.select().where(
+        ToolProvider.org == org_id, ToolProvider.id.in_(list(provider_ids)))}
+    failing = {s.provider_id: s.error or "discovery failed" for s in McpState.select().where(
+        McpState.org == org_id, McpState.status == "failed",
+        McpState.provider.in_(list(provider_ids)))}
+    items, runtimes, updates = [], {}, []
+    for agent_id in agent_ids:
+        agent, version = agents.get(agent_id), versions.get(agent_id)
+        if agent is None or version is None:
+            continue
+        t0 = time.perf_counter()
+        payload, error = _resolve(version, tools, by_provider, providers, failing)
+        if error is None:
+            runtime_id = runtime_id_of(payload)
+            payload["runtimeId"] = runtime_id
+            unchanged = agent.build_status == "built" and agent.runtime_id == runtime_id
+            status = "skipped" if unchanged else "built"
+            if not unchanged:
+                runtimes[agent_id] = payload
+                updates.append((agent_id, {
+                    Agent.build_status: "built", Agent.build_error: None,
+                    Agent.build_version_id: version.id, Agent.runtime_id: runtime_id,
+                    Agent.runtime_version_id: version.id, Agent.runtime: payload,
+                    Agent.built_at: utcnow()}))
+        else:
+            status, runtime_id = "failed", runtime_id_of({"agentVersionId": version.id,
+                                                          "error": error})
+            updates.append((agent_id, {Agent.build_status: "failed", Agent.build_error: error,
+                                       Agent.build_version_id: version.id,
+                                       Agent.built_at: utcnow()}))
+        item = {"agentId": agent_id, "agentVersionId": version.id, "runtimeId": runtime_id,
+                "status": status, "buildTime": round((time.perf_counter() - t0) * 1000)}
+        if error:
+            item["error"] = error
+        items.append(item)
+    if updates:
+        with atomic():
+            for agent_id, values in updates:
+                Agent.update(values).where(Agent.id == agent_id).execute()
+    return items, runtimes, round((time.perf_counter() - started) * 1000)

@@ -1,0 +1,290 @@
+"""MCP client: one persistent connection per provider on a background event-loop thread.
+
+Sync code (handlers, jobs) calls ``list_tools`` / ``call_tool``; both run on one asyncio loop
+in a daemon thread. Each provider's connection lives in its own task (the MCP client's task
+groups must be entered and left by the same task) and is reused by every call until it fails
+or the provider's configuration changes (the key is the provider id and its update time,
+never a secret). Connect, list and call each have a timeout (settings).
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import threading
+from typing import Any
+
+from runtime import ssrf
+
+log = logging.getLogger("agent_platform.mcp")
+for _noisy in ("httpx2", "httpx", "mcp"):  # request lines carry URLs; keep them out of logs
+    logging.getLogger(_noisy).setLevel(logging.WARNING)
+
+
+@dataclasses.dataclass
+class Timeouts:
+    connect_s: float = 5.0
+    list_s: float = 10.0
+    call_s: float = 30.0
+
+
+TIMEOUTS = Timeouts()
+_stdio_enabled = False
+
+
+def configure(settings) -> None:
+    global _stdio_enabled
+    TIMEOUTS.connect_s = settings.mcp_connect_timeout_ms / 1000
+    TIMEOUTS.list_s = settings.mcp_list_timeout_ms / 1000
+    TIMEOUTS.call_s = settings.mcp_call_timeout_ms / 1000
+    _stdio_enabled = settings.mcp_stdio_enabled
+
+
+class McpError(Exception):
+    """A connection, listing or call failed. The message never carries a secret."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Server:
+    """What is needed to reach one provider's MCP server."""
+
+    key: str  # provider id + update time: a new configuration makes a new connection
+    transport: str
+    url: str | None = None
+    headers: dict | None = dataclasses.field(default=None, compare=False, hash=False)
+    command: str | None = None
+    args: tuple = ()
+
+
+class _Loop:
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def get(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self.loop is None or not self.loop.is_running():
+                loop = asyncio.new_event_loop()
+                started = threading.Event()
+
+                def run():
+                    asyncio.set_event_loop(loop)
+                    loop.call_soon(started.set)
+                    loop.run_forever()
+
+                threading.Thread(target=run, name="mcp-client-loop", daemon=True).start()
+                started.wait(5)
+                self.loop = loop
+            return self.loop
+
+    def run(self, coro, timeout: float):
+        future = asyncio.run_coroutine_threadsafe(coro, self.get())
+        try:
+            return future.result(timeout + 1.0)
+        except TimeoutError as exc:
+            future.cancel()
+            raise McpError(f"timed out after {timeout:g} s") from exc
+
+
+_LOOP = _Loop()
+
+
+def _transport(server: Server):
+    import httpx2
+    from mcp.client.sse import sse_client
+    from mcp.client.streamable_http import streamable_http_client
+
+    headers = dict(server.headers or {})
+    if server.transport == "stdio":
+        if not _stdio_enabled:
+            raise McpError("stdio MCP servers are disabled by the operator")
+        from mcp.client.stdio import StdioServerParameters, stdio_client
+
+        return stdio_client(StdioServerParameters(command=server.command, args=list(server.args)))
+    ssrf.resolve(server.url)  # checked again at connect time (DNS rebinding)
+    if server.transport == "sse":
+        return sse_client(server.url, headers=headers, timeout=TIMEOUTS.connect_s,
+                          sse_read_timeout=max(TIMEOUTS.call_s, TIMEOUTS.list_s) + 60)
+    client = httpx2.AsyncClient(headers=headers, follow_redirects=False,
+                                timeout=httpx2.Timeout(TIMEOUTS.connect_s,
+                                                       read=max(TIMEOUTS.call_s, 30) + 5))
+    return streamable_http_client(server.url, http_client=client)
+
+
+class _Connection:
+    """One live client, owned by its own task on the background loop."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.client = None
+        self._closed = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    async def open(self) -> None:
+        from mcp import Client
+
+        ready = asyncio.get_running_loop().create_future()
+
+        async def own():
+            try:
+                async with Client(_transport(self.server), read_timeout_seconds=None) as client:
+                    self.client = client
+                    ready.set_result(None)
+                    await self._closed.wait()
+            except BaseException as exc:  # reported through `ready` or by the next call
+                if not ready.done():
+                    ready.set_exception(exc)
+            finally:
+                self.client = None
+
+        self._task = asyncio.get_running_loop().create_task(own())
+        try:
+            await asyncio.wait_for(asyncio.shield(ready), TIMEOUTS.connect_s)
+        except BaseException:
+            self._task.cancel()
+            raise
+
+    @property
+    def alive(self) -> bool:
+        return self.client is not None and self._task is not None and not self._task.done()
+
+    def close(self) -> None:
+        self._closed.set()
+
+
+_connections: dict[str, _Connection] = {}
+_opening: dict[str, asyncio.Lock] = {}
+
+
+async def _connection(server: Server) -> _Connection:
+    lock = _opening.setdefault(server.key.split("@")[0], asyncio.Lock())
+    async with lock:
+        pid = server.key.split("@")[0]
+        conn = _connections.get(pid)
+        if conn is not None and conn.alive and conn.server.key == server.key:
+            return conn
+        if conn is not None:
+            conn.close()
+        conn = _Connection(server)
+        await conn.open()
+        _connections[pid] = conn
+        return conn
+
+
+def _describe(exc: BaseException) -> str:
+    """A short reason without URLs, headers or other request details."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    if isinstance(exc, McpError):
+        return str(exc)
+    if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
+        return "timed out"
+    name = type(exc).__name__
+    if "Connect" in name or isinstance(exc, (ConnectionError, OSError)):
+        return f"cannot connect ({name})"
+    if "HTTPStatus" in name:
+        status = getattr(getattr(exc, "response", None), "status_code", "?")
+        return f"the server answered HTTP {status}"
+    if getattr(exc, "code", None) == "url_not_allowed":
+        return "the server address is not allowed"
+    return f"the server failed ({name})"
+
+
+async def _with_connection(server: Server, action, timeout: float):
+    for attempt in (1, 2):
+        try:
+            conn = await _connection(server)
+        except BaseException as exc:
+            raise McpError(f"cannot connect: {_describe(exc)}") from None
+        try:
+            return await asyncio.wait_for(action(conn.client), timeout)
+        except (asyncio.TimeoutError, TimeoutError):
+            raise McpError(f"timed out after {timeout:g} s") from None
+        except Exception as exc:
+            dead = not conn.alive
+            conn.close()
+            _connections.pop(server.key.split("@")[0], None)
+            if attempt == 2 or not dead:  # retry once only when the connection had broken
+                raise McpError(_describe(exc)) from None
+    raise McpError("unreachable")
+
+
+async def _list_all(client) -> list:
+    tools, cursor = [], None
+    while True:
+        page = await client.list_tools(cursor=cursor, cache_mode="refresh")
+        tools.extend(page.tools)
+        cursor = page.next_cursor
+        if not cursor:
+            return tools
+
+
+def _tool_dict(tool) -> dict:
+    return {"name": tool.name, "description": tool.description,
+            "input_schema": tool.input_schema, "output_schema": tool.output_schema}
+
+
+async def _list(server: Server) -> list[dict]:
+    tools = await _with_connection(server, _list_all,
+                                   TIMEOUTS.connect_s + TIMEOUTS.list_s)
+    return [_tool_dict(t) for t in tools]
+
+
+def list_tools(server: Server) -> list[dict]:
+    """The server's tools as dicts {name, description, input_schema, output_schema}."""
+    return _LOOP.run(_list(server), TIMEOUTS.connect_s + TIMEOUTS.list_s + 1)
+
+
+def list_many(servers: list[Server]) -> list[list[dict] | McpError]:
+    """List several servers concurrently; a failing one yields its McpError, never stalls."""
+    async def one(server):
+        try:
+            return await asyncio.wait_for(_list(server), TIMEOUTS.connect_s + TIMEOUTS.list_s)
+        except McpError as exc:
+            return exc
+        except BaseException as exc:
+            return McpError(_describe(exc))
+
+    async def all_():
+        return await asyncio.gather(*(one(s) for s in servers))
+
+    return _LOOP.run(all_(), TIMEOUTS.connect_s + TIMEOUTS.list_s + 1)
+
+
+def call_tool(server: Server, name: str, arguments: dict, timeout_s: float | None = None) -> dict:
+    """Call a tool: {is_error, content (list of dicts), structured (dict or None)}."""
+    timeout = timeout_s or TIMEOUTS.call_s
+
+    async def call(client):
+        return await client.call_tool(name, arguments)
+
+    result = _LOOP.run(_with_connection(server, call, timeout), TIMEOUTS.connect_s + timeout)
+    content = [c.model_dump(mode="json", exclude_none=True, by_alias=True)
+               for c in (result.content or [])]
+    return {"is_error": bool(result.is_error), "content": content,
+            "structured": result.structured_content}
+
+
+def close(provider_id: str) -> None:
+    """Drop a provider's connection (deleted or reconfigured provider)."""
+    conn = _connections.pop(provider_id, None)
+    if conn is not None and _LOOP.loop is not None:
+        _LOOP.loop.call_soon_threadsafe(conn.close)
+
+
+def is_connected(provider_id: str) -> bool:
+    conn = _connections.get(provider_id)
+    return conn is not None and conn.alive
+
+
+def server_for(provider, secrets: dict) -> Server:
+    mcp = provider.mcp or {}
+    updated = provider.updated_at.isoformat() if provider.updated_at else ""
+    return Server(key=f"{provider.id}@{updated}", transport=mcp.get("transport", "streamable_http"),
+                  url=mcp.get("url"), headers=secrets.get("headers") or {},
+                  command=mcp.get("command"), args=tuple(mcp.get("args") or ()))
+
+
+def run_sync(coro, timeout: float) -> Any:
+    """Run a coroutine on the background loop (for tests and benchmarks)."""
+    return _LOOP.run(coro, timeout)

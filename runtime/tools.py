@@ -1,0 +1,212 @@
+"""Calling a tool: HTTP tools with requests, MCP tools through the persistent MCP client.
+
+``execute`` validates the input against the tool's input_schema, injects the provider's (or
+the end user's) credentials server-side, enforces the timeout and SSRF policy at call time,
+and validates the output against output_schema. Credentials never appear in the result: error
+messages are written here (never an exception's text, which can carry a URL with a key), and
+any credential value echoed by the tool is masked in the output.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from urllib.parse import quote
+
+import requests
+from jsonschema import Draft202012Validator, ValidationError
+
+from runtime import mcp_client, ssrf
+from store import providers as provider_store
+from store import tools as tool_store
+from store.errors import Conflict, Invalid
+from store.provider_auth import expected_fields, inject
+
+MAX_RESPONSE_BYTES = 5 * 1024 * 1024
+_BODY_METHODS = {"POST", "PUT", "PATCH"}
+_MASK = "[redacted]"
+_local = threading.local()
+
+
+def _session() -> requests.Session:
+    session = getattr(_local, "session", None)
+    if session is None:
+        session = requests.Session()
+        session.trust_env = False  # no proxies or netrc from the environment
+        _local.session = session
+    return session
+
+
+def _validate(schema, value, what: str) -> str | None:
+    if not schema:
+        return None
+    try:
+        Draft202012Validator(schema).validate(value)
+    except ValidationError as exc:
+        where = "/".join(str(p) for p in exc.absolute_path)
+        return f"{what} does not match the schema{' at ' + where if where else ''}: {exc.message}"
+    except Exception:  # an invalid schema stored on the tool
+        return f"the tool's {what} schema is not a valid JSON Schema"
+    return None
+
+
+def _mask(value, secrets: list[str]):
+    if not secrets:
+        return value
+    if isinstance(value, str):
+        for secret in secrets:
+            value = value.replace(secret, _MASK)
+        return value
+    if isinstance(value, dict):
+        return {_mask(k, secrets): _mask(v, secrets) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_mask(v, secrets) for v in value]
+    return value
+
+
+def _result(tool_id, status, started, *, http_status=None, output=None, error=None) -> dict:
+    return {"tool_id": tool_id, "status": status, "http_status": http_status, "output": output,
+            "error": error, "duration_ms": round((time.perf_counter() - started) * 1000)}
+
+
+def _failed(tool_id, started, code, message, **kw) -> dict:
+    return _result(tool_id, "failed", started, error={"code": code, "message": message}, **kw)
+
+
+def _credentials(provider, user_credentials: dict | None) -> tuple[dict, str | None]:
+    """(credentials, base_url): the end user's credentials win over the provider's."""
+    stored = provider_store.secrets_of(provider)["credentials"]
+    user = dict(user_credentials or {})
+    base_url = user.pop("base_url", None) or provider.base_url
+    fields = set(expected_fields(provider.auth))
+    mine = {k: v for k, v in user.items() if k in fields and v is not None}
+    return (mine or stored), base_url
+
+
+def _split_input(tool, data: dict) -> tuple[str, dict, dict, object]:
+    """(path, query, headers, body) of an HTTP call from the input."""
+    props = (tool.input_schema or {}).get("properties") or {}
+    path, query, headers, body = tool.path, {}, {}, None
+    json_fields = {}
+    for key, value in data.items():
+        where = (props.get(key) or {}).get("x-in") if isinstance(props.get(key), dict) else None
+        placeholder = "{" + key + "}"
+        if where == "path" or (where is None and placeholder in path):
+            path = path.replace(placeholder, quote(str(value), safe=""))
+        elif where == "query" or (where is None and tool.method not in _BODY_METHODS):
+            query[key] = value if not isinstance(value, (dict, list)) else json.dumps(value)
+        elif where == "header":
+            headers[key] = str(value)
+        elif where == "body":
+            body = value
+        else:
+            json_fields[key] = value
+    if "{" in path and "}" in path:
+        raise Invalid("the input lacks a value for a {param} of the tool's path",
+                      code="tool_input_invalid")
+    if body is None and (json_fields or tool.method in _BODY_METHODS):
+        body = json_fields if tool.method in _BODY_METHODS else None
+    return path, query, headers, body
+
+
+def _read(resp: requests.Response) -> object:
+    chunks, size = [], 0
+    for chunk in resp.iter_content(65536):
+        size += len(chunk)
+        if size > MAX_RESPONSE_BYTES:
+            raise ValueError("too large")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if "json" in resp.headers.get("content-type", ""):
+        try:
+            return json.loads(raw)
+        except ValueError:
+            pass
+    return raw.decode(resp.encoding or "utf-8", "replace")
+
+
+def _call_http(tool, provider, data, user_credentials, started) -> dict:
+    credentials, base_url = _credentials(provider, user_credentials)
+    secrets = [str(v) for v in credentials.values() if v and len(str(v)) >= 4]
+    if not base_url:
+        return _failed(tool.id, started, "base_url_missing",
+                       "the provider has no base_url and none was given for the user")
+    path, query, headers, body = _split_input(tool, data)
+    url = base_url.rstrip("/") + "/" + path.lstrip("/")
+    try:
+        ssrf.resolve(url)
+    except Invalid as exc:
+        return _failed(tool.id, started, exc.code, exc.detail)
+    auth_headers, auth_params = inject(provider.auth, credentials)
+    timeout = (tool.timeout_ms or tool_store.DEFAULTS["timeout_ms"]) / 1000
+    try:
+        resp = _session().request(
+            tool.method, url, params={**query, **auth_params} or None,
+            headers={**headers, **auth_headers, "Accept": "application/json"},
+            json=body, timeout=timeout, allow_redirects=False, stream=True)
+        with resp:
+            output = _read(resp)
+    except requests.Timeout:
+        return _failed(tool.id, started, "timeout", f"no answer within {tool.timeout_ms} ms")
+    except requests.ConnectionError:
+        return _failed(tool.id, started, "connection_failed",
+                       "cannot connect to the tool's server")
+    except ValueError:
+        return _failed(tool.id, started, "response_too_large",
+                       f"the answer is larger than {MAX_RESPONSE_BYTES} bytes")
+    except requests.RequestException as exc:
+        return _failed(tool.id, started, "request_failed",
+                       f"the request failed ({type(exc).__name__})")
+    output = _mask(output, secrets)
+    if not 200 <= resp.status_code < 300:
+        return _failed(tool.id, started, "http_error", f"the tool answered HTTP {resp.status_code}",
+                       http_status=resp.status_code, output=output)
+    problem = _validate(tool.output_schema, output, "output")
+    if problem:
+        return _failed(tool.id, started, "output_invalid", problem,
+                       http_status=resp.status_code, output=output)
+    return _result(tool.id, "succeeded", started, http_status=resp.status_code, output=output)
+
+
+def _call_mcp(tool, provider, data, started) -> dict:
+    secrets = provider_store.secrets_of(provider)
+    headers = {**secrets["headers"], **inject(provider.auth, secrets["credentials"])[0]}
+    server = mcp_client.server_for(provider, {"headers": headers})
+    hidden = [str(v) for v in headers.values() if v and len(str(v)) >= 4]
+    try:
+        outcome = mcp_client.call_tool(server, tool.path, data,
+                                       (tool.timeout_ms / 1000) if tool.timeout_ms else None)
+    except mcp_client.McpError as exc:
+        return _failed(tool.id, started, "mcp_error", _mask(str(exc), hidden))
+    output = outcome["structured"] if outcome["structured"] is not None else outcome["content"]
+    output = _mask(output, hidden)
+    if outcome["is_error"]:
+        text = " ".join(c.get("text", "") for c in outcome["content"] if isinstance(c, dict))
+        return _failed(tool.id, started, "tool_error", _mask(text[:500], hidden) or "the tool failed",
+                       output=output)
+    if outcome["structured"] is not None:
+        problem = _validate(tool.output_schema, output, "output")
+        if problem:
+            return _failed(tool.id, started, "output_invalid", problem, output=output)
+    return _result(tool.id, "succeeded", started, output=output)
+
+
+def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | None = None) -> dict:
+    """Call a tool of org_id with input. `user_credentials` (the end user's decrypted
+    credentials for the tool's provider, optionally with a `base_url` override) win over the
+    provider's. Returns {tool_id, status, http_status, output, error, duration_ms}."""
+    tool, provider = tool_store.get_with_provider(org_id=org_id, tool_id=tool_id)
+    if not tool.is_enabled:
+        raise Conflict("the tool is disabled", code="tool_disabled")
+    problem = _validate(tool.input_schema, input, "input")
+    if problem:
+        raise Invalid(problem, code="tool_input_invalid")
+    started = time.perf_counter()
+    if provider.type == "mcp":
+        return _call_mcp(tool, provider, input, started)
+    if user_credentials and user_credentials.get("base_url"):
+        try:
+            ssrf.check_url(user_credentials["base_url"])
+        except Invalid as exc:
+            return _failed(tool.id, started, exc.code, exc.detail)
+    return _call_http(tool, provider, input, user_credentials, started)

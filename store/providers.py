@@ -1,0 +1,178 @@
+"""Tool providers: `api` (tools made by hand) or `mcp` (tools discovered from an MCP server).
+
+Secrets (auth credentials, MCP headers) are stored encrypted in one JSON blob
+(`{"credentials": {...}, "headers": {...}}`) and never returned: responses name the fields
+that are set, never their values.
+"""
+from __future__ import annotations
+
+from runtime import ssrf
+from store import crypto, scope
+from store.db import atomic, iso, new_id, utcnow
+from store.errors import Conflict, Invalid
+from store.models import McpState, ToolProvider
+from store.provider_auth import AUTH_TYPES
+
+TRANSPORTS = ("streamable_http", "sse", "stdio")
+
+
+def _split_auth(auth: dict | None) -> tuple[dict, dict]:
+    """(config, credentials) of an auth object; unknown fields for its type are a 400."""
+    auth = dict(auth or {"type": "none"})
+    kind = auth.pop("type", "none")
+    if kind not in AUTH_TYPES:
+        raise Invalid(f"unknown auth type {kind!r}", code="invalid_auth")
+    config_fields, credential_fields = AUTH_TYPES[kind]
+    unknown = sorted(set(auth) - set(config_fields) - set(credential_fields))
+    if unknown:
+        raise Invalid(f"auth type {kind!r} does not take {', '.join(unknown)}",
+                      code="invalid_auth")
+    config = {"type": kind, **{k: auth[k] for k in config_fields if auth.get(k) is not None}}
+    if kind == "api_key":
+        config.setdefault("in", "header")
+        if config["in"] not in ("header", "query") or not config.get("name"):
+            raise Invalid("api_key auth needs `name` and `in` (header or query)",
+                          code="invalid_auth")
+    for url_field in ("authorize_url", "token_url"):
+        if config.get(url_field):
+            ssrf.check_url(config[url_field])
+    credentials = {k: auth[k] for k in credential_fields if k in auth}
+    return config, credentials
+
+
+def _check_mcp(mcp: dict | None, stdio_enabled: bool) -> tuple[dict, dict | None]:
+    """(stored mcp config, headers or None when not given) of an mcp object."""
+    if not mcp:
+        raise Invalid("an mcp provider needs `mcp` with url and transport", code="invalid_mcp")
+    transport = mcp.get("transport", "streamable_http")
+    if transport == "stdio":
+        if not stdio_enabled:
+            raise Invalid("stdio MCP servers run code on the host and are disabled by the "
+                          "operator (AGENT_PLATFORM_MCP_STDIO)", code="mcp_stdio_disabled")
+        if not mcp.get("command"):
+            raise Invalid("a stdio MCP server needs `command`", code="invalid_mcp")
+        config = {"transport": transport, "command": mcp["command"],
+                  "args": list(mcp.get("args") or [])}
+    else:
+        if not mcp.get("url"):
+            raise Invalid("an MCP server needs `url`", code="invalid_mcp")
+        config = {"transport": transport, "url": ssrf.check_url(mcp["url"])}
+    return config, mcp.get("headers")
+
+
+def secrets_of(row: ToolProvider) -> dict:
+    """The decrypted secrets of a provider: {"credentials": {...}, "headers": {...}}."""
+    if not row.secrets:
+        return {"credentials": {}, "headers": {}}
+    value = crypto.decrypt(row.secrets)
+    return {"credentials": value.get("credentials") or {}, "headers": value.get("headers") or {}}
+
+
+def _seal(secrets: dict) -> str | None:
+    clean = {k: v for k, v in secrets.items() if v}
+    return crypto.encrypt(clean) if clean else None
+
+
+def create(*, org_id: str, fields: dict, stdio_enabled: bool = False) -> ToolProvider:
+    kind = fields["type"]
+    config, credentials = _split_auth(fields.get("auth"))
+    mcp, headers = None, None
+    base_url = fields.get("base_url")
+    if kind == "mcp":
+        mcp, headers = _check_mcp(fields.get("mcp"), stdio_enabled)
+    elif fields.get("mcp"):
+        raise Invalid("`mcp` is only for providers of type mcp", code="invalid_mcp")
+    if base_url:
+        ssrf.check_url(base_url)
+    now = utcnow()
+    with atomic():
+        if scope.scoped(ToolProvider, org_id).where(ToolProvider.name == fields["name"]).exists():
+            raise Conflict(f"a tool provider named {fields['name']!r} exists",
+                           code="tool_provider_name_conflict")
+        return ToolProvider.create(
+            id=new_id(), org=org_id, name=fields["name"], type=kind,
+            description=fields.get("description"), base_url=base_url, auth=config, mcp=mcp,
+            secrets=_seal({"credentials": credentials, "headers": headers or {}}),
+            created_at=now, updated_at=now,
+        )
+
+
+def get(*, org_id: str, provider_id: str) -> ToolProvider:
+    return scope.get(ToolProvider, org_id, ToolProvider.id == provider_id, what="tool provider")
+
+
+def list(*, org_id: str, type: str | None = None) -> list[ToolProvider]:
+    query = scope.scoped(ToolProvider, org_id)
+    if type:
+        query = query.where(ToolProvider.type == type)
+    return [*query.order_by(ToolProvider.created_at, ToolProvider.id)]
+
+
+def update(*, org_id: str, provider_id: str, fields: dict,
+           stdio_enabled: bool = False) -> tuple[ToolProvider, bool]:
+    """Apply a partial update. Returns (row, whether the MCP connection settings changed).
+
+    `auth`, when given, replaces the config; credential fields it names are set (null clears
+    one); credential fields it omits keep their stored value while the auth type is unchanged.
+    `mcp.headers`, when given, replaces the stored headers."""
+    row = get(org_id=org_id, provider_id=provider_id)
+    secrets = secrets_of(row)
+    values: dict = {}
+    mcp_changed = False
+    for key in ("name", "description"):
+        if key in fields:
+            values[key] = fields[key]
+    if "base_url" in fields:
+        values["base_url"] = ssrf.check_url(fields["base_url"]) if fields["base_url"] else None
+    if "auth" in fields:
+        config, credentials = _split_auth(fields["auth"])
+        kept = secrets["credentials"] if config["type"] == row.auth.get("type") else {}
+        merged = {**kept, **credentials}
+        secrets["credentials"] = {k: v for k, v in merged.items() if v is not None}
+        values["auth"] = config
+    if "mcp" in fields:
+        if row.type != "mcp":
+            raise Invalid("`mcp` is only for providers of type mcp", code="invalid_mcp")
+        mcp, headers = _check_mcp({**(row.mcp or {}), **fields["mcp"]}, stdio_enabled)
+        if headers is not None:
+            secrets["headers"] = {k: v for k, v in headers.items() if v is not None}
+        mcp_changed = mcp != row.mcp or headers is not None
+        values["mcp"] = mcp
+    values["secrets"] = _seal(secrets)
+    values["updated_at"] = utcnow()
+    if "name" in values and values["name"] != row.name and scope.scoped(ToolProvider, org_id).where(
+            ToolProvider.name == values["name"]).exists():
+        raise Conflict(f"a tool provider named {values['name']!r} exists",
+                       code="tool_provider_name_conflict")
+    with atomic():
+        scope.update(ToolProvider, org_id, values, ToolProvider.id == provider_id)
+    return get(org_id=org_id, provider_id=provider_id), mcp_changed
+
+
+def delete(*, org_id: str, provider_id: str) -> ToolProvider:
+    row = get(org_id=org_id, provider_id=provider_id)
+    scope.delete(ToolProvider, org_id, ToolProvider.id == provider_id)
+    return row
+
+
+def mcp_state(provider_id: str) -> McpState | None:
+    return McpState.get_or_none(McpState.provider == provider_id)
+
+
+def to_dict(row: ToolProvider, state: McpState | None = None) -> dict:
+    secrets = secrets_of(row)
+    auth = {**row.auth, "credentials_set": sorted(secrets["credentials"])}
+    mcp = None
+    if row.mcp is not None:
+        mcp = {**row.mcp, "headers_set": sorted(secrets["headers"])}
+    status = None
+    if row.type == "mcp":
+        state = state or mcp_state(row.id)
+        status = {"status": state.status if state else "pending",
+                  "error": state.error if state else None,
+                  "checked_at": iso(state.checked_at) if state else None}
+    return {
+        "id": row.id, "name": row.name, "type": row.type, "description": row.description,
+        "base_url": row.base_url, "auth": auth, "mcp": mcp, "discovery": status,
+        "created_at": iso(row.created_at), "updated_at": iso(row.updated_at),
+    }
