@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from handlers import ok
-from store import workflows
+from runtime import workflow_runs as workflow_runs_runtime
+from store import workflow_runs, workflows
 
 
 def list_workflows(caller, name=None, limit=100, offset=0):
@@ -29,3 +30,9 @@ def update_workflow(caller, id, body):
 def delete_workflow(caller, id):
     workflows.delete(org_id=caller.org_id, workflow_id=id)
     return None, 204
+
+
+def run_workflow(caller, settings, id, body=None):
+    run = workflow_runs_runtime.start(settings=settings, org_id=caller.org_id, workflow_id=id,
+                                      input=(body or {}).get("input"), user_id=caller.user_id)
+    return ok({"run": workflow_runs.to_dict(run)}, 202)

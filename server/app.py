@@ -8,6 +8,7 @@ import connexion
 import yaml
 from connexion.middleware import MiddlewarePosition
 
+from jobs import context as job_context
 from runtime import mcp_client, ssrf
 from server import errors, logs, openapi31
 from server.auth import GuardedResolver
@@ -49,6 +50,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     crypto.configure(settings.active_encryption_keys)
     ssrf.configure(settings.ssrf_allow)
     mcp_client.configure(settings)
+    job_context.configure(settings)
     db.bind(settings.database_url, pool_size=settings.db_pool_size,
             pool_timeout=settings.db_pool_timeout)
     with db.connection():
