@@ -22,6 +22,8 @@ from runtime import workflow_steps, workflow_templates
 from runtime.workflow_leases import Lease, heartbeat
 from store import db, run_state
 from store.db import iso, utcnow
+from store.errors import Invalid
+from store.workflows import validate_input
 
 log = logging.getLogger("agent_platform.workflows")
 _POLL_S = 0.25
@@ -133,6 +135,13 @@ def _execute(run, lease: Lease, settings) -> str | None:
     for s in steps_state:
         _merge_usage(usage, s.get("usage"))
     last_output, error = None, None
+    try:  # a scheduled run's input was checked when set; the workflow may have changed since
+        validate_input(run.definition.get("input_schema"), run.input)
+    except Invalid as exc:
+        for rest in steps_state:
+            rest["status"] = "skipped"
+        return _finish(run, lease, "failed", steps_state, None,
+                       {"code": exc.code, "message": exc.detail}, usage)
     for step, result in zip(definition, steps_state):
         if result["status"] in ("succeeded", "failed"):  # done before a worker was lost
             last_output = result["output"]

@@ -91,6 +91,14 @@ def cmd_worker(settings, args):
     worker.run(settings, queues=args.queue or None, burst=args.burst)
 
 
+def cmd_scheduler(settings, _args):
+    from jobs import scheduler
+    from server import logs
+
+    logs.configure(settings.log_level)
+    scheduler.main(settings)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agent-platform", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -110,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--burst", action="store_true",
                         help="exit once the queues are empty")
     worker.set_defaults(func=cmd_worker)
+
+    sched = sub.add_parser("scheduler", help="run a scheduler process (claims due schedules "
+                                             "and fires each once; several may run)")
+    sched.set_defaults(func=cmd_scheduler)
 
     migrate = sub.add_parser("migrate", help="apply pending schema migrations")
     migrate.set_defaults(func=cmd_migrate)

@@ -73,14 +73,15 @@ def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=No
            now: dt.datetime | None = None) -> bool:
     """Record the final status (and update the run's schedule); False when the lease was lost."""
     now = now or utcnow()
-    with atomic():
-        row = R.get_or_none(R.id == run_id, R.lease_owner == token, R.status == "running")
-        if row is None:
+    with atomic():  # write first: on SQLite a read-then-write transaction can fail when busy
+        done = (R.update(status=status, steps=steps, output=output, error=error, usage=usage,
+                         finished_at=now, updated_at=now, lease_owner=None,
+                         lease_expires_at=None)
+                .where(R.id == run_id, R.lease_owner == token, R.status == "running").execute())
+        if not done:
             return False
-        (R.update(status=status, steps=steps, output=output, error=error, usage=usage,
-                  finished_at=now, updated_at=now, lease_owner=None, lease_expires_at=None)
-         .where(R.id == run_id, R.lease_owner == token).execute())
-        _record_outcome(row.schedule_id, run_id, status, now)
+        _record_outcome(R.select(R.schedule_id).where(R.id == run_id).scalar(), run_id,
+                        status, now)
     return True
 
 

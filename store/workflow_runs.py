@@ -28,7 +28,8 @@ def new_row(*, org_id: str, workflow, input, trigger: str, user_id: str | None =
     return {"id": new_id(), "org": org_id, "workflow_id": workflow.id,
             "schedule_id": schedule_id, "fire_at": fire_at, "trigger": trigger,
             "user_id": user_id, "status": "queued", "input": input,
-            "definition": {"name": workflow.name, "steps": workflow.steps},
+            "definition": {"name": workflow.name, "steps": workflow.steps,
+                           "input_schema": workflow.input_schema},
             "steps": pending_steps(workflow.steps), "output": None, "error": None,
             "usage": None, "attempt": 0, "cancel_requested": False, "created_at": now,
             "updated_at": now}

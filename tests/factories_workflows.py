@@ -168,7 +168,7 @@ def start_worker(settings, *args) -> subprocess.Popen:
     """A real `agent-platform worker` process on settings' queues."""
     return subprocess.Popen([sys.executable, "-m", "server.cli", "worker", *args],
                             env=worker_env(settings), cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.DEVNULL)
 
 
 def stop(process: subprocess.Popen, timeout: float = 10) -> None:
