@@ -1,1 +1,1 @@
-"""Benchmarks: `python -m bench <name>` runs bench/<name>.py and prints its figures."""
+"""Benchmarks: ``python -m bench <name>`` runs bench/<name>.py's ``main(argv)``."""

@@ -105,6 +105,9 @@ class Scheduler:
     def _claim(self) -> tuple[int, bool]:
         now = self.clock()
         stamp = now.astimezone(UTC).replace(tzinfo=None)
+        with db.connection():
+            if not S.select(S.id).where(S.status == "active", S.next_fire_at <= stamp).exists():
+                return 0, False  # nothing due: no write lock taken
         with db.connection(), _claim_transaction():
             query = (S.select().where(S.status == "active", S.next_fire_at <= stamp)
                      .order_by(S.next_fire_at).limit(self.batch))

@@ -62,3 +62,23 @@ def _recover(settings, stop: threading.Event) -> None:
             recovery.sweep(settings)
         except Exception as exc:  # the database or Redis is down: try again next time
             log.warning("run recovery failed: %s", type(exc).__name__)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m jobs.worker [--queue NAME] [--burst]``: the same worker as `agent-platform
+    worker`, settings from the environment."""
+    import argparse
+
+    from server.settings import Settings
+
+    parser = argparse.ArgumentParser(prog="python -m jobs.worker", description=__doc__)
+    parser.add_argument("--queue", action="append", help="queue name (repeatable)")
+    parser.add_argument("--burst", action="store_true", help="exit when the queues are empty")
+    args = parser.parse_args(argv)
+    return run(Settings.from_env(), queues=args.queue or None, burst=args.burst)
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())

@@ -8,7 +8,6 @@ from store import openapi_import
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
-from store.models import ToolProvider
 
 
 def _rebuild(settings, org_id, *, scope, tool_ids=(), provider_ids=(), sync=()) -> dict:
@@ -110,7 +109,3 @@ def delete_tool(*, settings, org_id: str, tool_id: str) -> dict:
     return {"rebuild": _rebuild(settings, org_id, scope="custom", tool_ids=[tool.id],
                                 provider_ids=[provider.id])}
 
-
-def provider_ids_of_type(org_id: str, kind: str) -> list[str]:
-    return [p.id for p in ToolProvider.select(ToolProvider.id).where(
-        ToolProvider.org == org_id, ToolProvider.type == kind)]

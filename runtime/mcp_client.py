@@ -12,7 +12,6 @@ import asyncio
 import dataclasses
 import logging
 import threading
-from typing import Any
 
 from runtime import ssrf
 
@@ -124,6 +123,7 @@ class _Connection:
         from mcp import Client
 
         ready = asyncio.get_running_loop().create_future()
+        ready.add_done_callback(lambda f: f.cancelled() or f.exception())  # always retrieved
 
         async def own():
             try:
@@ -171,7 +171,7 @@ async def _connection(server: Server) -> _Connection:
         return conn
 
 
-def _describe(exc: BaseException) -> str:
+def _describe(exc: BaseException, hidden: tuple = ()) -> str:
     """A short reason without URLs, headers or other request details."""
     while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         exc = exc.exceptions[0]
@@ -187,15 +187,21 @@ def _describe(exc: BaseException) -> str:
         return f"the server answered HTTP {status}"
     if getattr(exc, "code", None) == "url_not_allowed":
         return "the server address is not allowed"
+    if name == "MCPError":  # a JSON-RPC error: the server's own words, secrets masked
+        text = str(exc)[:200]
+        for value in hidden:
+            text = text.replace(value, "[redacted]")
+        return f"the server answered an error: {text}"
     return f"the server failed ({name})"
 
 
 async def _with_connection(server: Server, action, timeout: float):
+    hidden = tuple(str(v) for v in (server.headers or {}).values() if v and len(str(v)) >= 4)
     for attempt in (1, 2):
         try:
             conn = await _connection(server)
         except BaseException as exc:
-            raise McpError(f"cannot connect: {_describe(exc)}") from None
+            raise McpError(f"cannot connect: {_describe(exc, hidden)}") from None
         try:
             return await asyncio.wait_for(action(conn.client), timeout)
         except (asyncio.TimeoutError, TimeoutError):
@@ -205,7 +211,7 @@ async def _with_connection(server: Server, action, timeout: float):
             conn.close()
             _connections.pop(server.key.split("@")[0], None)
             if attempt == 2 or not dead:  # retry once only when the connection had broken
-                raise McpError(_describe(exc)) from None
+                raise McpError(_describe(exc, hidden)) from None
     raise McpError("unreachable")
 
 
@@ -284,7 +290,3 @@ def server_for(provider, secrets: dict) -> Server:
                   url=mcp.get("url"), headers=secrets.get("headers") or {},
                   command=mcp.get("command"), args=tuple(mcp.get("args") or ()))
 
-
-def run_sync(coro, timeout: float) -> Any:
-    """Run a coroutine on the background loop (for tests and benchmarks)."""
-    return _LOOP.run(coro, timeout)

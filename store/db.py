@@ -82,9 +82,14 @@ def connection():
 
 @contextlib.contextmanager
 def atomic():
-    """A transaction; a unique-constraint violation inside it becomes Conflict."""
+    """A transaction; a unique-constraint violation inside it becomes Conflict.
+
+    On SQLite the transaction takes the write lock when it begins (BEGIN IMMEDIATE, waiting
+    up to busy_timeout): a deferred transaction that reads and then writes fails at once with
+    "database is locked" when another connection committed in between."""
+    kwargs = {} if is_postgres() else {"lock_type": "IMMEDIATE"}
     try:
-        with database.atomic():
+        with database.atomic(**kwargs):
             yield
     except peewee.IntegrityError as exc:
         raise Conflict("the change conflicts with an existing record", code="conflict") from exc

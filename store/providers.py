@@ -52,7 +52,7 @@ def _check_mcp(mcp: dict | None, stdio_enabled: bool) -> tuple[dict, dict | None
         if not mcp.get("command"):
             raise Invalid("a stdio MCP server needs `command`", code="invalid_mcp")
         config = {"transport": transport, "command": mcp["command"],
-                  "args": list(mcp.get("args") or [])}
+                  "args": [*(mcp.get("args") or [])]}
     else:
         if not mcp.get("url"):
             raise Invalid("an MCP server needs `url`", code="invalid_mcp")

@@ -130,10 +130,11 @@ def list(*, org_id: str, tool_provider_id: str | None = None, is_enabled: bool |
         query = query.where(Tool.name.contains(name))
     if provider_type:
         query = query.join(ToolProvider).where(ToolProvider.type == provider_type)
-    rows = [*query.order_by(Tool.created_at, Tool.id)]
+    query = query.order_by(Tool.created_at, Tool.id)
     if tag:  # tags are JSON: filtered here, portable across engines
-        rows = [row for row in rows if tag in (row.tags or [])]
-    return rows[offset:offset + limit], len(rows)
+        rows = [row for row in query if tag in (row.tags or [])]
+        return rows[offset:offset + limit], len(rows)
+    return [*query.limit(limit).offset(offset)], query.count()
 
 
 def update(*, org_id: str, tool_id: str, fields: dict) -> tuple[Tool, ToolProvider]:

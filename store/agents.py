@@ -1,0 +1,142 @@
+"""Agents and their immutable versions. Every update writes a new version and replaces the
+agent's dependency rows (the tools it names, the providers it attaches)."""
+from __future__ import annotations
+
+from store import scope
+from store.db import atomic, iso, new_id, utcnow
+from store.errors import Conflict, NotFound
+from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
+
+DEFAULT_MODEL = {"provider": "echo", "name": "echo", "temperature": None, "max_tokens": None}
+DEFAULT_MAX_STEPS = 10
+CONFIG_FIELDS = ("name", "description", "instructions", "model", "tool_ids",
+                 "tool_provider_ids", "max_steps")
+
+
+def _unique(ids) -> list[str]:
+    return [*dict.fromkeys(ids or [])]
+
+
+def _check_refs(org_id: str, tool_ids: list[str], provider_ids: list[str]) -> None:
+    if tool_ids:
+        found = {t.id for t in Tool.select(Tool.id).where(Tool.org == org_id,
+                                                          Tool.id.in_(tool_ids))}
+        missing = [t for t in tool_ids if t not in found]
+        if missing:
+            raise NotFound(f"tool {missing[0]} not found", code="tool_not_found")
+    if provider_ids:
+        found = {p.id for p in ToolProvider.select(ToolProvider.id).where(
+            ToolProvider.org == org_id, ToolProvider.id.in_(provider_ids))}
+        missing = [p for p in provider_ids if p not in found]
+        if missing:
+            raise NotFound(f"tool provider {missing[0]} not found",
+                           code="tool_provider_not_found")
+
+
+def _write_version(org_id: str, agent_id: str, number: int, config: dict) -> AgentVersion:
+    version = AgentVersion.create(id=new_id(), org=org_id, agent=agent_id, version=number,
+                                  created_at=utcnow(), **config)
+    AgentDependency.delete().where(AgentDependency.agent == agent_id).execute()
+    rows = ([{"org": org_id, "agent": agent_id, "kind": "tool", "ref_id": t}
+             for t in config["tool_ids"]]
+            + [{"org": org_id, "agent": agent_id, "kind": "provider", "ref_id": p}
+               for p in config["tool_provider_ids"]])
+    if rows:
+        AgentDependency.insert_many(rows).execute()
+    return version
+
+
+def _config(fields: dict, base: dict | None = None) -> dict:
+    config = dict(base or {"description": None, "instructions": None, "model": DEFAULT_MODEL,
+                           "tool_ids": [], "tool_provider_ids": [],
+                           "max_steps": DEFAULT_MAX_STEPS})
+    config.update({k: v for k, v in fields.items() if k in CONFIG_FIELDS})
+    config["model"] = {**DEFAULT_MODEL, **(config.get("model") or {})}
+    config["tool_ids"] = _unique(config["tool_ids"])
+    config["tool_provider_ids"] = _unique(config["tool_provider_ids"])
+    return config
+
+
+def create(*, org_id: str, fields: dict) -> Agent:
+    config = _config(fields)
+    _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
+    now = utcnow()
+    with atomic():
+        agent = Agent.create(id=new_id(), org=org_id, name=config["name"], version=1,
+                             created_at=now, updated_at=now)
+        version = _write_version(org_id, agent.id, 1, config)
+        Agent.update(current_version_id=version.id).where(Agent.id == agent.id).execute()
+    return get(org_id=org_id, agent_id=agent.id)
+
+
+def get(*, org_id: str, agent_id: str) -> Agent:
+    return scope.get(Agent, org_id, Agent.id == agent_id, what="agent")
+
+
+def current_version(agent: Agent) -> AgentVersion:
+    return AgentVersion.get_by_id(agent.current_version_id)
+
+
+def list(*, org_id: str, limit: int = 100, offset: int = 0) -> tuple[list, int]:
+    query = scope.scoped(Agent, org_id)
+    total = query.count()
+    rows = [*query.order_by(Agent.created_at, Agent.id).limit(limit).offset(offset)]
+    return rows, total
+
+
+def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
+    """A new immutable version from the current one plus fields."""
+    agent = get(org_id=org_id, agent_id=agent_id)
+    current = current_version(agent)
+    config = _config(fields, {k: getattr(current, k) for k in CONFIG_FIELDS})
+    _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
+    with atomic():
+        number = agent.version + 1
+        version = _write_version(org_id, agent.id, number, config)
+        changed = (Agent.update(current_version_id=version.id, version=number,
+                                name=config["name"], updated_at=utcnow())
+                   .where(Agent.id == agent.id, Agent.version == agent.version).execute())
+        if not changed:  # a concurrent update took this version number first
+            raise Conflict("the agent was changed concurrently; retry",
+                           code="agent_version_conflict")
+    return get(org_id=org_id, agent_id=agent_id)
+
+
+def delete(*, org_id: str, agent_id: str) -> None:
+    get(org_id=org_id, agent_id=agent_id)
+    scope.delete(Agent, org_id, Agent.id == agent_id)
+
+
+def versions(*, org_id: str, agent_id: str) -> list[AgentVersion]:
+    get(org_id=org_id, agent_id=agent_id)
+    return [*scope.scoped(AgentVersion, org_id).where(AgentVersion.agent == agent_id)
+            .order_by(AgentVersion.version.desc())]
+
+
+def version_dict(v: AgentVersion) -> dict:
+    return {"id": v.id, "agent_id": v.agent_id, "version": v.version, "name": v.name,
+            "description": v.description, "instructions": v.instructions, "model": v.model,
+            "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
+            "max_steps": v.max_steps, "created_at": iso(v.created_at)}
+
+
+def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
+    v = version or current_version(agent)
+    return {
+        "id": agent.id, "agent_version_id": v.id, "version": v.version, "name": v.name,
+        "description": v.description, "instructions": v.instructions, "model": v.model,
+        "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
+        "max_steps": v.max_steps,
+        "build": {"status": agent.build_status, "error": agent.build_error,
+                  "agent_version_id": agent.build_version_id, "runtime_id": agent.runtime_id,
+                  "runtime_version_id": agent.runtime_version_id,
+                  "built_at": iso(agent.built_at)},
+        "created_at": iso(agent.created_at), "updated_at": iso(agent.updated_at),
+    }
+
+
+def to_dicts(rows: list[Agent]) -> list[dict]:
+    """Several agents with their current versions (one query for all versions)."""
+    found = {v.id: v for v in AgentVersion.select().where(
+        AgentVersion.id.in_([a.current_version_id for a in rows]))} if rows else {}
+    return [to_dict(a, found.get(a.current_version_id)) for a in rows]
