@@ -110,3 +110,30 @@ def enqueue(settings, func, *, kwargs: dict, queue: str, job_id: str | None = No
                 return None
             job.delete()
     return None
+
+
+def enqueue_unique_many(settings, func, items: list[tuple[str, dict]], *, queue: str,
+                        timeout: int | None = None) -> list[bool]:
+    """Enqueue func(**kwargs) for each (job_id, kwargs), unique by job id, in one round trip
+    to Redis (RQ's atomic unique-enqueue script, pipelined). Returns, per item, whether it
+    was enqueued (False: a job of that id is still there)."""
+    if not settings.redis_url:
+        pool = inline_pool(settings.inline_workers)
+        return [pool.submit(func, kwargs, job_id, True) is not None for job_id, kwargs in items]
+    target = rq_queue(settings, queue)
+    try:
+        from rq.scripts import _build_hset_args, get_unique_enqueue_script
+    except ImportError:  # another RQ layout: one round trip per job
+        return [enqueue(settings, func, kwargs=kwargs, queue=queue, job_id=job_id, unique=True,
+                        timeout=timeout) is not None for job_id, kwargs in items]
+    script = get_unique_enqueue_script(target.connection)
+    pipe = target.connection.pipeline(transaction=False)
+    pipe.sadd(target.redis_queues_keys, target.key)
+    for job_id, kwargs in items:
+        job = target.create_job(func, kwargs=kwargs, job_id=job_id, timeout=timeout,
+                                result_ttl=RESULT_TTL_S, failure_ttl=FAILURE_TTL_S)
+        target._prepare_for_queue(job)
+        ttl = job.ttl if job.ttl is not None else -1
+        script(keys=[job.key, target.key], args=[job.id, "R", ttl, *_build_hset_args(job)],
+               client=pipe)
+    return [bool(result) for result in pipe.execute()[1:]]

@@ -84,12 +84,19 @@ class Scheduler:
         self.fired = 0
 
     def enqueue_fires(self, fires: list[tuple[str, dt.datetime]]) -> None:
-        for schedule_id, fire_at in fires:
-            queue.enqueue(self.settings, fire, kwargs={
-                "schedule_id": schedule_id,
-                "fire_ts": int(fire_at.replace(tzinfo=UTC).timestamp())},
-                queue=self.settings.workflow_queue, job_id=fire_job_id(schedule_id, fire_at),
-                unique=True, replace_done=True, timeout=self.settings.fire_wait_ms // 1000 + 3600)
+        """One unique job per fire, in one round trip. A job id already taken by a finished
+        job (its claim was rolled back after it ran and found no run) is queued again."""
+        timeout = self.settings.fire_wait_ms // 1000 + 3600
+        items = [(fire_job_id(sid, at), {"schedule_id": sid,
+                                         "fire_ts": int(at.replace(tzinfo=UTC).timestamp())})
+                 for sid, at in fires]
+        done = queue.enqueue_unique_many(self.settings, fire, items,
+                                         queue=self.settings.workflow_queue, timeout=timeout)
+        for (job_id, kwargs), enqueued in zip(items, done):
+            if not enqueued:
+                queue.enqueue(self.settings, fire, kwargs=kwargs,
+                              queue=self.settings.workflow_queue, job_id=job_id, unique=True,
+                              replace_done=True, timeout=timeout)
 
     def tick(self) -> int:
         """Fire everything due now; returns the number of fires."""
@@ -132,8 +139,7 @@ class Scheduler:
                         org_id=row.org_id, workflow=found[row.workflow_id],
                         input=row.input or {}, trigger="schedule", user_id=row.user_id,
                         schedule_id=row.id, fire_at=fire_at, now=stamp))
-            if runs:
-                WorkflowRun.insert_many(runs).on_conflict_ignore().execute()
+            workflow_runs.insert_queued(runs)
             for (next_fire_at, status, fire_at), ids in groups.items():
                 values = {S.next_fire_at: next_fire_at, S.status: status, S.updated_at: stamp}
                 if fire_at is not None:

@@ -100,7 +100,8 @@ def _context(run, steps_state: list[dict]) -> dict:
 
 def _finish(run, lease: Lease, status, steps_state, output, error, usage) -> str | None:
     if not run_state.finish(run_id=run.id, token=lease.token, status=status, steps=steps_state,
-                            output=output, error=error, usage=usage or None):
+                            output=output, error=error, usage=usage or None,
+                            schedule_id=run.schedule_id):
         return None
     return status
 

@@ -31,15 +31,14 @@ def claim(*, run_id: str, token: str, lease_ms: int, max_attempts: int,
     expired (its worker died) with attempts left. None when another executor holds it, it is
     finished, or its attempts are used up (recovery fails it)."""
     now = now or utcnow()
-    with atomic():
-        taken = (R.update(status="running", attempt=R.attempt + 1, lease_owner=token,
-                          lease_expires_at=now + _ms(lease_ms), updated_at=now,
-                          started_at=Case(None, [(R.started_at.is_null(), now)], R.started_at))
-                 .where(R.id == run_id, R.cancel_requested == False,  # noqa: E712
-                        R.attempt < max_attempts,
-                        (R.status == "queued")
-                        | ((R.status == "running") & (R.lease_expires_at < now)))
-                 .execute())
+    taken = (R.update(status="running", attempt=R.attempt + 1, lease_owner=token,
+                      lease_expires_at=now + _ms(lease_ms), updated_at=now,
+                      started_at=Case(None, [(R.started_at.is_null(), now)], R.started_at))
+             .where(R.id == run_id, R.cancel_requested == False,  # noqa: E712
+                    R.attempt < max_attempts,
+                    (R.status == "queued")
+                    | ((R.status == "running") & (R.lease_expires_at < now)))
+             .execute())  # one statement: atomic by itself
     return R.get_or_none(R.id == run_id, R.lease_owner == token) if taken else None
 
 
@@ -49,9 +48,8 @@ def save_steps(*, run_id: str, token: str, steps: list[dict], usage: dict | None
     values = {"steps": steps, "updated_at": now or utcnow()}
     if usage is not None:
         values["usage"] = usage
-    with atomic():
-        return R.update(values).where(R.id == run_id, R.lease_owner == token,
-                                      R.status == "running").execute() == 1
+    return R.update(values).where(R.id == run_id, R.lease_owner == token,
+                                  R.status == "running").execute() == 1
 
 
 def _record_outcome(schedule_id: str | None, run_id: str, status: str, now) -> None:
@@ -70,18 +68,19 @@ def _record_outcome(schedule_id: str | None, run_id: str, status: str, now) -> N
 
 def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=None,
            error: dict | None = None, usage: dict | None = None,
-           now: dt.datetime | None = None) -> bool:
-    """Record the final status (and update the run's schedule); False when the lease was lost."""
+           schedule_id: str | None = None, now: dt.datetime | None = None) -> bool:
+    """Record the final status (and, in the same transaction, the outcome on the run's
+    schedule); False when the lease was lost."""
     now = now or utcnow()
-    with atomic():  # write first: on SQLite a read-then-write transaction can fail when busy
-        done = (R.update(status=status, steps=steps, output=output, error=error, usage=usage,
-                         finished_at=now, updated_at=now, lease_owner=None,
-                         lease_expires_at=None)
-                .where(R.id == run_id, R.lease_owner == token, R.status == "running").execute())
-        if not done:
+    update = (R.update(status=status, steps=steps, output=output, error=error, usage=usage,
+                       finished_at=now, updated_at=now, lease_owner=None, lease_expires_at=None)
+              .where(R.id == run_id, R.lease_owner == token, R.status == "running"))
+    if not schedule_id:
+        return update.execute() == 1
+    with atomic():
+        if not update.execute():
             return False
-        _record_outcome(R.select(R.schedule_id).where(R.id == run_id).scalar(), run_id,
-                        status, now)
+        _record_outcome(schedule_id, run_id, status, now)
     return True
 
 
