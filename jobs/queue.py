@@ -1,11 +1,26 @@
-"""Queue connection: Redis when REDIS_URL is set, in-process otherwise."""
+"""Queue connection and the one job dispatch: RQ when REDIS_URL is set, in-process otherwise.
+
+``enqueue`` runs the same job function either way. Without Redis it goes to a bounded
+in-process thread pool (the embedded default); with Redis it is an RQ job on the named queue,
+served by `agent-platform worker` processes. A ``job_id`` with ``unique=True`` enqueues at most
+one job of that id at a time (RQ >= 2.8 checks atomically in Redis; the in-process pool
+checks the ids it holds). Job functions must be importable module-level functions taking
+keyword arguments, and idempotent: a job may run more than once.
+"""
 from __future__ import annotations
 
+import concurrent.futures
 import functools
+import logging
+import threading
 
 import redis
 
 CONNECT_TIMEOUT_S = 2.0
+RESULT_TTL_S = 600
+FAILURE_TTL_S = 86400
+_DONE = ("finished", "failed", "stopped", "canceled")
+log = logging.getLogger("agent_platform.jobs")
 
 
 @functools.lru_cache(maxsize=8)
@@ -20,3 +35,105 @@ def ping(redis_url: str | None) -> str:
         return "inline"
     redis_connection(redis_url).ping()
     return "ok"
+
+
+class InlinePool:
+    """In-process job threads; ids of queued or running jobs for unique enqueues."""
+
+    def __init__(self, workers: int):
+        self.executor = concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="job")
+        self.ids: set[str] = set()
+        self.lock = threading.Lock()
+
+    def submit(self, func, kwargs: dict, job_id: str | None, unique: bool):
+        with self.lock:
+            if unique and job_id in self.ids:
+                return None
+            if job_id:
+                self.ids.add(job_id)
+        return self.executor.submit(self._run, func, kwargs, job_id)
+
+    def _run(self, func, kwargs, job_id):
+        try:
+            return func(**kwargs)
+        except Exception:
+            log.exception("in-process job %s failed", getattr(func, "__name__", func))
+            raise
+        finally:
+            if job_id:
+                with self.lock:
+                    self.ids.discard(job_id)
+
+
+_inline: InlinePool | None = None
+_inline_lock = threading.Lock()
+
+
+def inline_pool(workers: int = 4) -> InlinePool:
+    global _inline
+    with _inline_lock:
+        if _inline is None:
+            _inline = InlinePool(workers)
+        return _inline
+
+
+def rq_queue(settings, name: str):
+    from rq import Queue
+
+    return Queue(name, connection=redis_connection(settings.redis_url))
+
+
+def enqueue(settings, func, *, kwargs: dict, queue: str, job_id: str | None = None,
+            unique: bool = False, timeout: int | None = None, replace_done: bool = False):
+    """Dispatch func(**kwargs). Returns the RQ Job or the in-process Future, or None when a
+    unique job of that id is already there. ``replace_done``: a finished or failed job that
+    still holds the id is replaced (a re-queue after its work turned out not to be done)."""
+    if not settings.redis_url:
+        return inline_pool(settings.inline_workers).submit(func, kwargs, job_id, unique)
+    from rq.exceptions import DuplicateJobError
+    from rq.job import Job
+
+    target = rq_queue(settings, queue)
+    for _ in range(2):
+        try:
+            return target.enqueue(func, kwargs=kwargs, job_id=job_id, unique=unique,
+                                  job_timeout=timeout, result_ttl=RESULT_TTL_S,
+                                  failure_ttl=FAILURE_TTL_S)
+        except DuplicateJobError:
+            if not replace_done:
+                return None
+            try:
+                job = Job.fetch(job_id, connection=target.connection)
+            except Exception:  # expired in between: enqueue again
+                continue
+            if job.get_status(refresh=False) not in _DONE:
+                return None
+            job.delete()
+    return None
+
+
+def enqueue_unique_many(settings, func, items: list[tuple[str, dict]], *, queue: str,
+                        timeout: int | None = None) -> list[bool]:
+    """Enqueue func(**kwargs) for each (job_id, kwargs), unique by job id, in one round trip
+    to Redis (RQ's atomic unique-enqueue script, pipelined). Returns, per item, whether it
+    was enqueued (False: a job of that id is still there)."""
+    if not settings.redis_url:
+        pool = inline_pool(settings.inline_workers)
+        return [pool.submit(func, kwargs, job_id, True) is not None for job_id, kwargs in items]
+    target = rq_queue(settings, queue)
+    try:
+        from rq.scripts import _build_hset_args, get_unique_enqueue_script
+    except ImportError:  # another RQ layout: one round trip per job
+        return [enqueue(settings, func, kwargs=kwargs, queue=queue, job_id=job_id, unique=True,
+                        timeout=timeout) is not None for job_id, kwargs in items]
+    script = get_unique_enqueue_script(target.connection)
+    pipe = target.connection.pipeline(transaction=False)
+    pipe.sadd(target.redis_queues_keys, target.key)
+    for job_id, kwargs in items:
+        job = target.create_job(func, kwargs=kwargs, job_id=job_id, timeout=timeout,
+                                result_ttl=RESULT_TTL_S, failure_ttl=FAILURE_TTL_S)
+        target._prepare_for_queue(job)
+        ttl = job.ttl if job.ttl is not None else -1
+        script(keys=[job.key, target.key], args=[job.id, "R", ttl, *_build_hset_args(job)],
+               client=pipe)
+    return [bool(result) for result in pipe.execute()[1:]]

@@ -1,37 +1,84 @@
-"""RQ worker for the rebuild queue: ``python -m jobs.worker [--queue NAME] [--burst]``.
+"""`agent-platform worker`: an RQ worker on the service's queues (REDIS_URL required).
 
-Settings come from the environment (DATABASE_URL, REDIS_URL, AGENT_PLATFORM_SECRET_KEY, ...),
-as for the API. The worker does not fork per job (SimpleWorker): the MCP client keeps one
-persistent connection per provider on a background thread, which a forked child would lose.
+It binds the database like the API does, checks the schema is current, and serves the queues.
+A recovery thread runs the run-recovery sweep at start and then every half lease
+(AGENT_PLATFORM_RUN_LEASE_MS / 2, at least every second): runs left by a worker that died are
+resumed or failed by the workers that remain.
+Jobs run in the worker process itself (RQ's SimpleWorker): job functions hold pooled database
+connections, which must not cross a fork; each job bounds its own work (step timeouts).
 """
 from __future__ import annotations
 
-import argparse
-import sys
+import logging
+import threading
+
+import redis
+
+log = logging.getLogger("agent_platform.worker")
+
+
+def queues_of(settings) -> list[str]:
+    return [settings.workflow_queue, settings.rebuild_queue]
+
+
+def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> int:
+    from rq import Queue
+    from rq.worker import SimpleWorker
+
+    from jobs import context, recovery
+    from store import db, migrations
+
+    if not settings.redis_url:
+        raise SystemExit("agent-platform worker needs REDIS_URL (without it jobs run inside "
+                         "`agent-platform serve`)")
+    context.ensure_ready(settings)
+    with db.connection():
+        todo = migrations.pending()
+    if todo:
+        raise SystemExit(f"the database schema is out of date ({', '.join(todo)}); "
+                         "run `agent-platform migrate` first")
+    recovery.sweep(settings)
+    stop = threading.Event()
+    threading.Thread(target=_recover, args=(settings, stop), name="run-recovery",
+                     daemon=True).start()
+    connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+    names = queues or queues_of(settings)
+    worker = SimpleWorker([Queue(name, connection=connection) for name in names],
+                          connection=connection)
+    log.info("worker started", extra={"fields": {"queues": names, "burst": burst}})
+    try:
+        worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
+    finally:
+        stop.set()
+    return 0
+
+
+def _recover(settings, stop: threading.Event) -> None:
+    from jobs import recovery
+
+    interval = max(1.0, settings.run_lease_ms / 2000)
+    while not stop.wait(interval):
+        try:
+            recovery.sweep(settings)
+        except Exception as exc:  # the database or Redis is down: try again next time
+            log.warning("run recovery failed: %s", type(exc).__name__)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m jobs.worker [--queue NAME] [--burst]``: the same worker as `agent-platform
+    worker`, settings from the environment."""
+    import argparse
+
+    from server.settings import Settings
+
     parser = argparse.ArgumentParser(prog="python -m jobs.worker", description=__doc__)
     parser.add_argument("--queue", action="append", help="queue name (repeatable)")
     parser.add_argument("--burst", action="store_true", help="exit when the queues are empty")
     args = parser.parse_args(argv)
-
-    from rq import SimpleWorker
-
-    import redis
-
-    from jobs import rebuild
-    from server.settings import Settings
-
-    settings = Settings.from_env()
-    if not settings.redis_url:
-        raise SystemExit("REDIS_URL is not set: jobs run inside the API process")
-    rebuild._ensure_bound()
-    connection = redis.Redis.from_url(settings.redis_url)  # no socket timeout: blocking dequeue
-    worker = SimpleWorker(args.queue or [settings.rebuild_queue], connection=connection)
-    worker.work(burst=args.burst, with_scheduler=False)
-    return 0
+    return run(Settings.from_env(), queues=args.queue or None, burst=args.burst)
 
 
 if __name__ == "__main__":
+    import sys
+
     sys.exit(main())

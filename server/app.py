@@ -1,6 +1,7 @@
 """create_app(settings): the ASGI application. No side effects at import time."""
 from __future__ import annotations
 
+import contextlib
 import functools
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import connexion
 import yaml
 from connexion.middleware import MiddlewarePosition
 
+from jobs import context as job_context
 from runtime import mcp_client, ssrf
 from server import errors, logs, openapi31
 from server.auth import GuardedResolver, security_map
@@ -38,6 +40,26 @@ def operation_modules(spec: dict) -> dict[str, str]:
     return found
 
 
+def _lifespan(settings: Settings):
+    """Start-up and shut-down of a serving process: the in-process scheduler thread on the
+    embedded default (AGENT_PLATFORM_SCHEDULER)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        thread = None
+        if settings.scheduler_thread:
+            from jobs.scheduler import InProcess
+
+            thread = InProcess(settings).start()
+        try:
+            yield
+        finally:
+            if thread is not None:
+                thread.close()
+
+    return lifespan
+
+
 class SchemaOutOfDate(SystemExit):
     pass
 
@@ -49,6 +71,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     crypto.configure(settings.active_encryption_keys)
     ssrf.configure(settings.ssrf_allow)
     mcp_client.configure(settings)
+    job_context.configure(settings)
     db.bind(settings.database_url, pool_size=settings.db_pool_size,
             pool_timeout=settings.db_pool_timeout)
     with db.connection():
@@ -63,7 +86,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
 
     openapi31.install()
     spec = load_spec()
-    app = connexion.AsyncApp(__name__, swagger_ui_options=None)
+    app = connexion.AsyncApp(__name__, swagger_ui_options=None, lifespan=_lifespan(settings))
     app.add_api(
         spec,
         resolver=GuardedResolver(settings, operation_modules(spec)),

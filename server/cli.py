@@ -93,6 +93,22 @@ def cmd_serve(settings, args):
                 timeout_graceful_shutdown=10)
 
 
+def cmd_worker(settings, args):
+    from jobs import worker
+    from server import logs
+
+    logs.configure(settings.log_level)
+    worker.run(settings, queues=args.queue or None, burst=args.burst)
+
+
+def cmd_scheduler(settings, _args):
+    from jobs import scheduler
+    from server import logs
+
+    logs.configure(settings.log_level)
+    scheduler.main(settings)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agent-platform", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -104,6 +120,18 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--migrate", action="store_true",
                        help="apply pending schema migrations before serving")
     serve.set_defaults(func=cmd_serve)
+
+    worker = sub.add_parser("worker", help="run an RQ worker on the job queues (REDIS_URL)")
+    worker.add_argument("--queue", action="append",
+                        help="a queue to serve (repeatable; default: the workflow and rebuild "
+                             "queues)")
+    worker.add_argument("--burst", action="store_true",
+                        help="exit once the queues are empty")
+    worker.set_defaults(func=cmd_worker)
+
+    sched = sub.add_parser("scheduler", help="run a scheduler process (claims due schedules "
+                                             "and fires each once; several may run)")
+    sched.set_defaults(func=cmd_scheduler)
 
     migrate = sub.add_parser("migrate", help="apply pending schema migrations")
     migrate.set_defaults(func=cmd_migrate)

@@ -30,6 +30,20 @@ def _int(env: dict, name: str, default: int) -> int:
         raise SystemExit(f"{name} must be an integer, got {raw!r}") from exc
 
 
+def _positive(env: dict, name: str, default: int) -> int:
+    value = _int(env, name, default)
+    if value < 1:
+        raise SystemExit(f"{name} must be at least 1, got {value}")
+    return value
+
+
+def _choice(env: dict, name: str, allowed: tuple[str, ...], default: str) -> str:
+    value = (env.get(name) or default).strip().lower()
+    if value not in allowed:
+        raise SystemExit(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+    return value
+
+
 def _float(env: dict, name: str, default: float) -> float:
     raw = env.get(name)
     if raw is None or raw == "":
@@ -112,6 +126,18 @@ class Settings:
     mcp_call_timeout_ms: int = 30000
     rebuild_queue: str = "rebuild"
     rebuild_wait_ms: int = 10000
+    # Workflows, runs and schedules (runtime/workflow*, jobs/).
+    workflow_queue: str = "workflows"
+    inline_workers: int = 4
+    scheduler: str = "auto"
+    scheduler_interval_ms: int = 1000
+    scheduler_batch: int = 500
+    run_lease_ms: int = 60000
+    run_max_attempts: int = 3
+    run_requeue_after_ms: int = 300000
+    step_timeout_ms: int = 300000
+    step_retry_backoff_ms: int = 500
+    fire_wait_ms: int = 10000
 
     @property
     def is_sqlite(self) -> bool:
@@ -159,6 +185,17 @@ class Settings:
             mcp_call_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CALL_TIMEOUT_MS", 30000),
             rebuild_queue=env.get("AGENT_PLATFORM_REBUILD_QUEUE") or "rebuild",
             rebuild_wait_ms=_int(env, "AGENT_PLATFORM_REBUILD_WAIT_MS", 10000),
+            workflow_queue=env.get("AGENT_PLATFORM_WORKFLOW_QUEUE") or "workflows",
+            inline_workers=_positive(env, "AGENT_PLATFORM_INLINE_WORKERS", 4),
+            scheduler=_choice(env, "AGENT_PLATFORM_SCHEDULER", ("auto", "on", "off"), "auto"),
+            scheduler_interval_ms=_positive(env, "AGENT_PLATFORM_SCHEDULER_INTERVAL_MS", 1000),
+            scheduler_batch=_positive(env, "AGENT_PLATFORM_SCHEDULER_BATCH", 500),
+            run_lease_ms=_positive(env, "AGENT_PLATFORM_RUN_LEASE_MS", 60000),
+            run_max_attempts=_positive(env, "AGENT_PLATFORM_RUN_MAX_ATTEMPTS", 3),
+            run_requeue_after_ms=_positive(env, "AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS", 300000),
+            step_timeout_ms=_positive(env, "AGENT_PLATFORM_STEP_TIMEOUT_MS", 300000),
+            step_retry_backoff_ms=_int(env, "AGENT_PLATFORM_STEP_RETRY_BACKOFF_MS", 500),
+            fire_wait_ms=_positive(env, "AGENT_PLATFORM_FIRE_WAIT_MS", 10000),
             encryption_keys=tuple(
                 k.strip() for k in (env.get("AGENT_PLATFORM_ENCRYPTION_KEYS") or "").split(",")
                 if k.strip()
@@ -169,6 +206,12 @@ class Settings:
         if not values["secret_key"]:
             values["secret_key"] = _stored_secret(values["data_dir"])
         return cls(**values)
+
+    @property
+    def scheduler_thread(self) -> bool:
+        """Whether `serve` runs the in-process scheduler thread: `auto` means on the embedded
+        default (no REDIS_URL), where no separate `agent-platform scheduler` process runs."""
+        return self.scheduler == "on" or (self.scheduler == "auto" and not self.redis_url)
 
     @property
     def active_encryption_keys(self) -> list[str]:

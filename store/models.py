@@ -282,3 +282,94 @@ class RegistryVersion(BaseModel):
                                  on_delete="CASCADE")
     version = peewee.BigIntegerField(default=0)
     updated_at = peewee.DateTimeField(default=utcnow)
+
+
+class Workflow(OrgOwned):
+    """A workflow: steps run in order, each an agent, tool or copilot call whose input is built
+    from `{{input.x}}` / `{{steps.ID.output}}` templates."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    name = peewee.CharField(max_length=200)
+    description = peewee.TextField(null=True)
+    input_schema = peewee.JSONField(null=True)
+    steps = peewee.JSONField(default=list)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("org", "created_at"), False),)
+
+
+class WorkflowSchedule(OrgOwned):
+    """When a workflow fires: exactly one of cron, run_at, recurrence, read in `timezone`.
+    `next_fire_at` (naive UTC) is the truth the scheduler claims due rows by; it is NULL when
+    nothing is to fire (paused, disabled, completed)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    workflow = peewee.ForeignKeyField(Workflow, column_name="workflow_id",
+                                      object_id_name="workflow_id", on_delete="CASCADE")
+    owner_kind = peewee.CharField(max_length=8, default="org")
+    user_id = peewee.CharField(max_length=200, null=True)
+    status = peewee.CharField(max_length=12, default="active")
+    cron = peewee.CharField(max_length=200, null=True)
+    run_at = peewee.DateTimeField(null=True)
+    recurrence = peewee.JSONField(null=True)
+    timezone = peewee.CharField(max_length=64, default="UTC")
+    anchor = peewee.DateTimeField(null=True)
+    description = peewee.TextField(null=True)
+    input = peewee.JSONField(null=True)
+    notify = peewee.CharField(max_length=8, default="none")
+    thread_title = peewee.CharField(max_length=200, null=True)
+    max_consecutive_failures = peewee.IntegerField(default=5)
+    consecutive_failures = peewee.IntegerField(default=0)
+    skip_missed = peewee.BooleanField(default=False)
+    next_fire_at = peewee.DateTimeField(null=True)
+    last_fire_at = peewee.DateTimeField(null=True)
+    last_run_status = peewee.CharField(max_length=12, null=True)
+    last_run_id = peewee.CharField(max_length=36, null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = (
+            (("status", "next_fire_at"), False),
+            (("org", "created_at"), False),
+        )
+
+
+class WorkflowRun(OrgOwned):
+    """One execution of a workflow (a snapshot of its steps in `definition`, per-step results
+    in `steps`). A scheduled fire is unique on (schedule_id, fire_at): that index makes a fire
+    create at most one run. `lease_owner`/`lease_expires_at` mark the execution attempt that
+    holds the run; an expired lease lets the next worker retry or fail it."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    workflow_id = peewee.CharField(max_length=36)
+    schedule_id = peewee.CharField(max_length=36, null=True)
+    fire_at = peewee.DateTimeField(null=True)
+    trigger = peewee.CharField(max_length=12, default="api")
+    user_id = peewee.CharField(max_length=200, null=True)
+    status = peewee.CharField(max_length=12, default="queued")
+    input = peewee.JSONField(null=True)
+    definition = peewee.JSONField()
+    steps = peewee.JSONField(default=list)
+    output = peewee.JSONField(null=True)
+    error = peewee.JSONField(null=True)
+    usage = peewee.JSONField(null=True)
+    attempt = peewee.IntegerField(default=0)
+    cancel_requested = peewee.BooleanField(default=False)
+    lease_owner = peewee.CharField(max_length=64, null=True)
+    lease_expires_at = peewee.DateTimeField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    started_at = peewee.DateTimeField(null=True)
+    finished_at = peewee.DateTimeField(null=True)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = (
+            (("schedule_id", "fire_at"), True),
+            (("org", "created_at"), False),
+            (("org", "workflow_id", "created_at"), False),
+            (("status", "lease_expires_at"), False),
+            (("status", "updated_at"), False),
+        )

@@ -60,6 +60,8 @@ def make_settings(database_url: str, data_dir, **overrides) -> Settings:
         "AGENT_PLATFORM_ADMIN_TOKEN": ADMIN_TOKEN,
         "AGENT_PLATFORM_LOG_LEVEL": "INFO",
         "AGENT_PLATFORM_SSRF_ALLOW": "127.0.0.1",
+        # Tests drive the scheduler themselves (jobs.scheduler.Scheduler with a clock).
+        "AGENT_PLATFORM_SCHEDULER": "off",
     }
     return Settings.from_env(env, validate_responses=True, **overrides)
 

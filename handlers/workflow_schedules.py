@@ -1,0 +1,52 @@
+"""Workflow schedules: CRUD, pause, resume, run now. A session token reaches only its own
+user's schedules and owns the ones it creates."""
+from __future__ import annotations
+
+from handlers import ok
+from runtime import workflow_runs as runs_runtime
+from store import schedules, workflow_runs
+
+
+def _one(row):
+    return ok({"schedule": schedules.to_dict(row)})
+
+
+def list_workflow_schedules(caller, workflow_id=None, status=None, limit=100, offset=0):
+    rows, total = schedules.list(org_id=caller.org_id, user_id=caller.user_id,
+                                 workflow_id=workflow_id, status=status, limit=limit,
+                                 offset=offset)
+    return ok({"schedules": [schedules.to_dict(r) for r in rows], "total": total,
+               "limit": limit, "offset": offset})
+
+
+def create_workflow_schedule(caller, body):
+    return ok({"schedule": schedules.to_dict(schedules.create(
+        org_id=caller.org_id, fields=body, caller_user_id=caller.user_id))}, 201)
+
+
+def get_workflow_schedule(caller, id):
+    return _one(schedules.get(org_id=caller.org_id, schedule_id=id, user_id=caller.user_id))
+
+
+def update_workflow_schedule(caller, id, body):
+    return _one(schedules.update(org_id=caller.org_id, schedule_id=id, fields=body,
+                                 user_id=caller.user_id))
+
+
+def delete_workflow_schedule(caller, id):
+    schedules.delete(org_id=caller.org_id, schedule_id=id, user_id=caller.user_id)
+    return None, 204
+
+
+def pause_workflow_schedule(caller, id):
+    return _one(schedules.pause(org_id=caller.org_id, schedule_id=id, user_id=caller.user_id))
+
+
+def resume_workflow_schedule(caller, id):
+    return _one(schedules.resume(org_id=caller.org_id, schedule_id=id, user_id=caller.user_id))
+
+
+def run_workflow_schedule_now(caller, settings, id):
+    run = runs_runtime.run_schedule_now(settings=settings, org_id=caller.org_id, schedule_id=id,
+                                        user_id=caller.user_id)
+    return ok({"run": workflow_runs.to_dict(run)}, 202)

@@ -1,0 +1,38 @@
+"""Workflows: CRUD and starting a run."""
+from __future__ import annotations
+
+from handlers import ok
+from runtime import workflow_runs as workflow_runs_runtime
+from store import workflow_runs, workflows
+
+
+def list_workflows(caller, name=None, limit=100, offset=0):
+    rows, total = workflows.list(org_id=caller.org_id, name=name, limit=limit, offset=offset)
+    return ok({"workflows": [workflows.to_dict(r) for r in rows], "total": total,
+               "limit": limit, "offset": offset})
+
+
+def create_workflow(caller, body):
+    return ok({"workflow": workflows.to_dict(workflows.create(org_id=caller.org_id,
+                                                              fields=body))}, 201)
+
+
+def get_workflow(caller, id):
+    return ok({"workflow": workflows.to_dict(workflows.get(org_id=caller.org_id,
+                                                           workflow_id=id))})
+
+
+def update_workflow(caller, id, body):
+    return ok({"workflow": workflows.to_dict(workflows.update(org_id=caller.org_id,
+                                                              workflow_id=id, fields=body))})
+
+
+def delete_workflow(caller, id):
+    workflows.delete(org_id=caller.org_id, workflow_id=id)
+    return None, 204
+
+
+def run_workflow(caller, settings, id, body=None):
+    run = workflow_runs_runtime.start(settings=settings, org_id=caller.org_id, workflow_id=id,
+                                      input=(body or {}).get("input"), user_id=caller.user_id)
+    return ok({"run": workflow_runs.to_dict(run)}, 202)

@@ -1,0 +1,47 @@
+"""The settings a process runs jobs with.
+
+``create_app`` configures them for the API process (and its in-process jobs); an
+`agent-platform worker` or `scheduler` process, or a job function running in a fresh RQ worker,
+calls ``ensure_ready`` which reads the environment once, binds the database and configures
+encryption, the SSRF policy and the MCP client the same way the app does.
+"""
+from __future__ import annotations
+
+import threading
+
+_settings = None
+_lock = threading.Lock()
+
+
+def configure(settings) -> None:
+    global _settings
+    _settings = settings
+
+
+def settings():
+    return _settings if _settings is not None else ensure_ready()
+
+
+def ensure_ready(settings=None):
+    """Settings of this process; binds the database first when nothing has bound it yet."""
+    global _settings
+    with _lock:
+        from store import db
+
+        if settings is None:
+            settings = _settings
+        if settings is None:
+            from server.settings import Settings
+
+            settings = Settings.from_env()
+        if db.database.obj is None:
+            from runtime import mcp_client, ssrf
+            from store import crypto
+
+            crypto.configure(settings.active_encryption_keys)
+            ssrf.configure(settings.ssrf_allow)
+            mcp_client.configure(settings)
+            db.bind(settings.database_url, pool_size=max(4, settings.inline_workers + 4),
+                    pool_timeout=settings.db_pool_timeout)
+        _settings = settings
+        return settings

@@ -1,0 +1,55 @@
+"""Recovery: no run stays `running` or `queued` forever.
+
+``sweep`` finds running runs whose lease expired (their worker died or hung): a run with a
+cancel request becomes `cancelled`; one whose attempts (AGENT_PLATFORM_RUN_MAX_ATTEMPTS) are
+used up becomes `failed` with `worker_lost`; the others are queued again and the next worker
+resumes them at their first unfinished step. Queued runs untouched for
+AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS (their job was lost, e.g. Redis restarted) are queued
+again; a duplicate job finds the run claimed and does nothing. The scheduler runs the sweep
+periodically and every `agent-platform worker` runs it when it starts.
+"""
+from __future__ import annotations
+
+import logging
+
+from jobs import workflow_jobs
+from store import db, run_state
+
+log = logging.getLogger("agent_platform.recovery")
+
+
+def sweep(settings, now=None) -> dict:
+    counts = {"requeued": 0, "failed": 0, "cancelled": 0, "queued_again": 0}
+    with db.connection():
+        for run in run_state.expired(now=now):
+            if run.cancel_requested:
+                if run_state.abandon(run=run, status="cancelled", code="cancelled",
+                                     message="the run was cancelled", now=now):
+                    counts["cancelled"] += 1
+            elif run.attempt >= settings.run_max_attempts:
+                if run_state.abandon(run=run, status="failed", code="worker_lost",
+                                     message=f"the worker executing the run stopped "
+                                             f"{run.attempt} time(s)", now=now):
+                    counts["failed"] += 1
+            else:
+                steps = _definition(run.id)
+                if workflow_jobs.dispatch_run(settings, run_id=run.id, attempt=run.attempt,
+                                              steps=steps, replace_done=True) is not None:
+                    counts["requeued"] += 1
+        stale = run_state.stale_queued(older_than_ms=settings.run_requeue_after_ms, now=now)
+        for run in stale:
+            if workflow_jobs.dispatch_run(settings, run_id=run.id, attempt=run.attempt,
+                                          steps=_definition(run.id),
+                                          replace_done=True) is not None:
+                counts["queued_again"] += 1
+        run_state.touch([run.id for run in stale], now=now)
+    if any(counts.values()):
+        log.info("run recovery", extra={"fields": counts})
+    return counts
+
+
+def _definition(run_id: str) -> list[dict]:
+    from store.models import WorkflowRun
+
+    row = WorkflowRun.select(WorkflowRun.definition).where(WorkflowRun.id == run_id).first()
+    return (row.definition or {}).get("steps", []) if row else []

@@ -1,0 +1,186 @@
+"""The workflow executor: runs one run's steps in order under a lease.
+
+``execute(run_id)`` claims the run (store.run_state.claim: a queued run, or a running one whose
+worker died), then for each step: renders its input from the templates, calls it through the
+dispatch table (runtime.workflow_steps) on a step thread bounded by the step's timeout, retries
+a retryable failure up to `retries` times with exponential backoff, and records the step's
+status, input, output, error, attempts, timings and usage. A failed step fails the run unless
+it has `continue_on_error`. Cancel and a lost lease are noticed while waiting on a step and
+between steps. A run taken over after a worker died resumes at its first unfinished step.
+It is idempotent: a second job for the same run finds it claimed or finished and does nothing.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import datetime as dt
+import logging
+import time
+import uuid
+
+from jobs import context
+from runtime import workflow_steps, workflow_templates
+from runtime.workflow_leases import Lease, heartbeat
+from store import db, run_state
+from store.db import iso, utcnow
+from store.errors import Invalid
+from store.workflows import validate_input
+
+log = logging.getLogger("agent_platform.workflows")
+_POLL_S = 0.25
+_MAX_BACKOFF_S = 30.0
+_step_pool: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _pool() -> concurrent.futures.ThreadPoolExecutor:
+    global _step_pool
+    if _step_pool is None:
+        _step_pool = concurrent.futures.ThreadPoolExecutor(64, thread_name_prefix="step")
+    return _step_pool
+
+
+class _Stop(Exception):
+    """The run was cancelled or its lease lost while a step was in progress."""
+
+
+def _in_connection(fn, *args):
+    with db.connection():
+        return fn(*args)
+
+
+def _attempt(step: dict, data, ctx, lease: Lease, timeout_s: float):
+    """One attempt: (output, usage), or StepFailed; _Stop when cancelled or the lease is lost."""
+    future = _pool().submit(_in_connection, workflow_steps.call, step, data, ctx)
+    deadline = time.monotonic() + timeout_s
+    while True:
+        left = deadline - time.monotonic()
+        done, _ = concurrent.futures.wait([future], timeout=max(0.0, min(left, _POLL_S)))
+        if done:
+            return future.result()  # raises StepFailed
+        if lease.stop:
+            raise _Stop()
+        if time.monotonic() >= deadline:
+            raise workflow_steps.StepFailed("step_timeout",
+                                            f"the step did not finish within {round(timeout_s * 1000)} ms")
+
+
+def _merge_usage(total: dict, usage: dict | None) -> None:
+    for key, value in (usage or {}).items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            total[key] = total.get(key, 0) + value
+
+
+def _run_step(step: dict, result: dict, data, ctx, lease: Lease, settings) -> None:
+    timeout_s = (step.get("timeout_ms") or settings.step_timeout_ms) / 1000
+    usage: dict = {}
+    for number in range(1, int(step.get("retries") or 0) + 2):
+        result["attempts"] = number
+        try:
+            output, step_usage = _attempt(step, data, ctx, lease, timeout_s)
+        except workflow_steps.StepFailed as failure:
+            result.update(output=failure.output,
+                          error={"code": failure.code, "message": failure.message})
+            if not failure.retryable or number > int(step.get("retries") or 0):
+                result["status"] = "failed"
+                break
+            pause = min(_MAX_BACKOFF_S, settings.step_retry_backoff_ms / 1000 * 2 ** (number - 1))
+            if lease.cancelled.wait(pause) or lease.lost.is_set():
+                raise _Stop()
+            continue
+        _merge_usage(usage, step_usage)
+        result.update(status="succeeded", output=output, error=None)
+        break
+    result["usage"] = usage or None
+
+
+def _context(run, steps_state: list[dict]) -> dict:
+    outputs = {s["id"]: s["output"] for s in steps_state
+               if s["status"] in ("succeeded", "failed")}
+    return {"input": run.input, "steps": outputs}
+
+
+def _finish(run, lease: Lease, status, steps_state, output, error, usage) -> str | None:
+    if not run_state.finish(run_id=run.id, token=lease.token, status=status, steps=steps_state,
+                            output=output, error=error, usage=usage or None,
+                            schedule_id=run.schedule_id):
+        return None
+    return status
+
+
+def _stop_status(lease: Lease) -> str | None:
+    return "cancelled" if lease.cancelled.is_set() and not lease.lost.is_set() else None
+
+
+def execute(run_id: str) -> str | None:
+    """Execute the run if it can be claimed; returns its final status, or None when another
+    executor holds it, it is already finished, or this executor lost its lease."""
+    settings = context.settings()
+    token = uuid.uuid4().hex
+    with db.connection():
+        run = run_state.claim(run_id=run_id, token=token, lease_ms=settings.run_lease_ms,
+                              max_attempts=settings.run_max_attempts)
+    if run is None:
+        return None
+    lease = heartbeat.hold(run.id, token, settings.run_lease_ms)
+    try:
+        with db.connection():
+            return _execute(run, lease, settings)
+    finally:
+        heartbeat.release(lease)
+
+
+def _execute(run, lease: Lease, settings) -> str | None:
+    definition = run.definition["steps"]
+    steps_state = [dict(s) for s in run.steps]
+    ctx = workflow_steps.StepContext(org_id=run.org_id, run_id=run.id, user_id=run.user_id)
+    usage: dict = {}
+    for s in steps_state:
+        _merge_usage(usage, s.get("usage"))
+    last_output, error = None, None
+    try:  # a scheduled run's input was checked when set; the workflow may have changed since
+        validate_input(run.definition.get("input_schema"), run.input)
+    except Invalid as exc:
+        for rest in steps_state:
+            rest["status"] = "skipped"
+        return _finish(run, lease, "failed", steps_state, None,
+                       {"code": exc.code, "message": exc.detail}, usage)
+    for step, result in zip(definition, steps_state):
+        if result["status"] in ("succeeded", "failed"):  # done before a worker was lost
+            last_output = result["output"]
+            continue
+        if lease.stop:
+            return _cancelled(run, lease, steps_state, last_output, usage)
+        started = utcnow()
+        data = workflow_templates.render(step.get("input"), _context(run, steps_state))
+        result.update(status="running", input=data, started_at=iso(started), output=None,
+                      error=None, finished_at=None, duration_ms=None)
+        if not run_state.save_steps(run_id=run.id, token=lease.token, steps=steps_state,
+                                    usage=usage or None, now=started):
+            return None
+        t0 = time.perf_counter()
+        try:
+            _run_step(step, result, data, ctx, lease, settings)
+        except _Stop:
+            result.update(status="cancelled", finished_at=iso(utcnow()),
+                          duration_ms=round((time.perf_counter() - t0) * 1000))
+            return _cancelled(run, lease, steps_state, last_output, usage)
+        result.update(finished_at=iso(started + dt.timedelta(seconds=time.perf_counter() - t0)),
+                      duration_ms=round((time.perf_counter() - t0) * 1000))
+        _merge_usage(usage, result["usage"])
+        if result["status"] == "failed" and not step.get("continue_on_error"):
+            error = {"code": "step_failed", "step_id": step["id"],
+                     "message": f"step {step['id']!r} failed: {result['error']['message']}"}
+            for rest in steps_state[steps_state.index(result) + 1:]:
+                rest["status"] = "skipped"
+            return _finish(run, lease, "failed", steps_state, result["output"], error, usage)
+        last_output = result["output"]  # recorded with the next step's start, or the finish
+    return _finish(run, lease, "succeeded", steps_state, last_output, None, usage)
+
+
+def _cancelled(run, lease, steps_state, last_output, usage) -> str | None:
+    if _stop_status(lease) is None:  # the lease was lost: the new holder decides
+        return None
+    for rest in steps_state:
+        if rest["status"] == "pending":
+            rest["status"] = "skipped"
+    return _finish(run, lease, "cancelled", steps_state, last_output,
+                   {"code": "cancelled", "message": "the run was cancelled"}, usage)

@@ -1,0 +1,45 @@
+"""Starting and cancelling runs: the record in the database, then the job that executes it."""
+from __future__ import annotations
+
+import logging
+
+from jobs import workflow_jobs
+from runtime.workflow_leases import heartbeat
+from store import schedules, workflow_runs
+
+log = logging.getLogger("agent_platform.workflows")
+
+
+def _dispatch(settings, run) -> None:
+    try:
+        workflow_jobs.dispatch_run(settings, run_id=run.id, attempt=0,
+                                   steps=run.definition["steps"])
+    except Exception as exc:  # the queue is down: the run is recorded, recovery queues it
+        log.error("could not queue run %s: %s", run.id, type(exc).__name__)
+
+
+def start(*, settings, org_id: str, workflow_id: str, input: dict | None,
+          user_id: str | None = None):
+    """A queued run of the workflow (input checked against its input_schema), dispatched."""
+    run = workflow_runs.create(org_id=org_id, workflow_id=workflow_id, input=input,
+                               user_id=user_id)
+    _dispatch(settings, run)
+    return run
+
+
+def run_schedule_now(*, settings, org_id: str, schedule_id: str, user_id: str | None = None):
+    """A run of the schedule's workflow with its input and owner, now (trigger run_now)."""
+    schedule = schedules.get(org_id=org_id, schedule_id=schedule_id, user_id=user_id)
+    run = workflow_runs.create(org_id=org_id, workflow_id=schedule.workflow_id,
+                               input=schedule.input, user_id=schedule.user_id,
+                               trigger="run_now", schedule_id=schedule.id)
+    schedules.record_fire(schedule_id=schedule.id, at=run.created_at)
+    _dispatch(settings, run)
+    return run
+
+
+def cancel(*, org_id: str, run_id: str, user_id: str | None = None):
+    run = workflow_runs.cancel(org_id=org_id, run_id=run_id, user_id=user_id)
+    if run.status == "running":
+        heartbeat.cancel(run.id)  # an executor in this process stops at once
+    return run

@@ -1,0 +1,162 @@
+"""Run state for executors: claim with a lease, progress, finish, and the recovery queries.
+
+These are system operations (a worker acts for every organization), addressed by run id; the
+API-facing, org-scoped operations are in store/workflow_runs.py. Every write of an executor
+is conditional on its lease token (``lease_owner``), so an executor that lost its lease
+(another worker took the run over after it expired) can no longer change the run.
+
+A finished run of a schedule updates the schedule in the same transaction: last_run_status,
+last_run_id, and the consecutive-failure count that disables the schedule when it reaches
+max_consecutive_failures (a success resets it; a cancelled run leaves it).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from peewee import Case
+
+from store.db import atomic, iso, utcnow
+from store.models import WorkflowRun, WorkflowSchedule
+
+R, S = WorkflowRun, WorkflowSchedule
+
+
+def _ms(value: int) -> dt.timedelta:
+    return dt.timedelta(milliseconds=value)
+
+
+def claim(*, run_id: str, token: str, lease_ms: int, max_attempts: int,
+          now: dt.datetime | None = None) -> WorkflowRun | None:
+    """Take the run for one execution attempt: a queued run, or a running one whose lease
+    expired (its worker died) with attempts left. None when another executor holds it, it is
+    finished, or its attempts are used up (recovery fails it)."""
+    now = now or utcnow()
+    taken = (R.update(status="running", attempt=R.attempt + 1, lease_owner=token,
+                      lease_expires_at=now + _ms(lease_ms), updated_at=now,
+                      started_at=Case(None, [(R.started_at.is_null(), now)], R.started_at))
+             .where(R.id == run_id, R.cancel_requested == False,  # noqa: E712
+                    R.attempt < max_attempts,
+                    (R.status == "queued")
+                    | ((R.status == "running") & (R.lease_expires_at < now)))
+             .execute())  # one statement: atomic by itself
+    return R.get_or_none(R.id == run_id, R.lease_owner == token) if taken else None
+
+
+def save_steps(*, run_id: str, token: str, steps: list[dict], usage: dict | None = None,
+               now: dt.datetime | None = None) -> bool:
+    """Record progress; False when the lease was lost."""
+    values = {"steps": steps, "updated_at": now or utcnow()}
+    if usage is not None:
+        values["usage"] = usage
+    return R.update(values).where(R.id == run_id, R.lease_owner == token,
+                                  R.status == "running").execute() == 1
+
+
+def _record_outcome(schedule_id: str | None, run_id: str, status: str, now) -> None:
+    if not schedule_id:
+        return
+    values = {S.last_run_status: status, S.last_run_id: run_id, S.updated_at: now}
+    if status == "failed":
+        reached = (S.status == "active") & (S.consecutive_failures + 1 >= S.max_consecutive_failures)
+        values.update({S.consecutive_failures: S.consecutive_failures + 1,
+                       S.status: Case(None, [(reached, "disabled")], S.status),
+                       S.next_fire_at: Case(None, [(reached, None)], S.next_fire_at)})
+    elif status == "succeeded":
+        values[S.consecutive_failures] = 0
+    S.update(values).where(S.id == schedule_id).execute()
+
+
+def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=None,
+           error: dict | None = None, usage: dict | None = None,
+           schedule_id: str | None = None, now: dt.datetime | None = None) -> bool:
+    """Record the final status (and, in the same transaction, the outcome on the run's
+    schedule); False when the lease was lost."""
+    now = now or utcnow()
+    update = (R.update(status=status, steps=steps, output=output, error=error, usage=usage,
+                       finished_at=now, updated_at=now, lease_owner=None, lease_expires_at=None)
+              .where(R.id == run_id, R.lease_owner == token, R.status == "running"))
+    if not schedule_id:
+        return update.execute() == 1
+    with atomic():
+        if not update.execute():
+            return False
+        _record_outcome(schedule_id, run_id, status, now)
+    return True
+
+
+def cancel_queued(row: WorkflowRun, now: dt.datetime | None = None) -> bool:
+    """Cancel a run that no executor holds yet; False when it is no longer queued."""
+    now = now or utcnow()
+    with atomic():
+        done = (R.update(status="cancelled", cancel_requested=True, finished_at=now,
+                         updated_at=now, error={"code": "cancelled",
+                                                "message": "the run was cancelled"})
+                .where(R.id == row.id, R.status == "queued").execute())
+        if done:
+            _record_outcome(row.schedule_id, row.id, "cancelled", now)
+    return bool(done)
+
+
+def heartbeat(*, leases: dict[str, str], lease_ms: int,
+              now: dt.datetime | None = None) -> dict[str, tuple[bool, bool]]:
+    """Extend the leases {run_id: token} held by this process. Returns {run_id: (still
+    held, cancel requested)}."""
+    if not leases:
+        return {}
+    now = now or utcnow()
+    with atomic():
+        (R.update(lease_expires_at=now + _ms(lease_ms))
+         .where(R.id.in_(list(leases)), R.lease_owner.in_(list(leases.values())),
+                R.status == "running").execute())
+        rows = {row.id: row for row in R.select(R.id, R.lease_owner, R.cancel_requested, R.status)
+                .where(R.id.in_(list(leases)))}
+    out = {}
+    for run_id, token in leases.items():
+        row = rows.get(run_id)
+        held = row is not None and row.lease_owner == token and row.status == "running"
+        out[run_id] = (held, bool(row is not None and row.cancel_requested))
+    return out
+
+
+def expired(*, now: dt.datetime | None = None, limit: int = 500) -> list[WorkflowRun]:
+    """Running runs whose executor stopped renewing its lease."""
+    now = now or utcnow()
+    return [*R.select(R.id, R.org, R.schedule_id, R.attempt, R.cancel_requested, R.steps,
+                      R.lease_owner)
+            .where(R.status == "running", R.lease_expires_at < now)
+            .order_by(R.lease_expires_at).limit(limit)]
+
+
+def stale_queued(*, older_than_ms: int, now: dt.datetime | None = None,
+                 limit: int = 500) -> list[WorkflowRun]:
+    """Queued runs untouched for a while: their job may have been lost (Redis restarted)."""
+    now = now or utcnow()
+    return [*R.select(R.id, R.attempt).where(R.status == "queued",
+                                            R.updated_at < now - _ms(older_than_ms))
+            .order_by(R.updated_at).limit(limit)]
+
+
+def touch(run_ids: list[str], now: dt.datetime | None = None) -> None:
+    if run_ids:
+        with atomic():
+            R.update(updated_at=now or utcnow()).where(R.id.in_(run_ids),
+                                                       R.status == "queued").execute()
+
+
+def abandon(*, run: WorkflowRun, status: str, code: str, message: str,
+            now: dt.datetime | None = None) -> bool:
+    """End an expired run nobody will execute again: `failed` (attempts used up) or
+    `cancelled` (cancel was requested). Conditional on it still being the same expired lease."""
+    now = now or utcnow()
+    steps = [dict(s, status="failed" if status == "failed" else "cancelled",
+                  error={"code": code, "message": message}, finished_at=iso(now))
+             if s["status"] == "running" else s for s in (run.steps or [])]
+    with atomic():
+        done = (R.update(status=status, steps=steps, finished_at=now, updated_at=now,
+                         error={"code": code, "message": message}, lease_owner=None,
+                         lease_expires_at=None)
+                .where(R.id == run.id, R.status == "running", R.lease_owner == run.lease_owner,
+                       R.lease_expires_at < now).execute())
+        if done:
+            _record_outcome(run.schedule_id, run.id, status, now)
+    return bool(done)

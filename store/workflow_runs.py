@@ -1,0 +1,131 @@
+"""Workflow runs as the API sees them: create, get, list, cancel.
+
+A run holds a snapshot of its workflow (`definition`) and one result per step. A session
+token's caller (``user_id``) sees only runs of that user; any other run is simply not found.
+"""
+from __future__ import annotations
+
+from peewee import PostgresqlDatabase
+
+from store import scope, workflows
+from store.db import atomic, iso, new_id, utcnow
+from store.errors import Conflict, NotFound
+from store.models import WorkflowRun
+
+STATUSES = ("queued", "running", "succeeded", "failed", "cancelled")
+FINAL = ("succeeded", "failed", "cancelled")
+STEP_STATUSES = ("pending", "running", "succeeded", "failed", "skipped", "cancelled")
+
+
+def pending_steps(steps: list[dict]) -> list[dict]:
+    return [{"id": s["id"], "type": s["type"], "ref": s["ref"], "status": "pending",
+             "input": None, "output": None, "error": None, "attempts": 0, "started_at": None,
+             "finished_at": None, "duration_ms": None, "usage": None} for s in steps]
+
+
+def new_row(*, org_id: str, workflow, input, trigger: str, user_id: str | None = None,
+            schedule_id: str | None = None, fire_at=None, now=None) -> dict:
+    """Field values of a queued run of workflow (for create, or a batch insert)."""
+    now = now or utcnow()
+    return {"id": new_id(), "org": org_id, "workflow_id": workflow.id,
+            "schedule_id": schedule_id, "fire_at": fire_at, "trigger": trigger,
+            "user_id": user_id, "status": "queued", "input": input,
+            "definition": {"name": workflow.name, "steps": workflow.steps,
+                           "input_schema": workflow.input_schema},
+            "steps": pending_steps(workflow.steps), "output": None, "error": None,
+            "usage": None, "attempt": 0, "cancel_requested": False, "created_at": now,
+            "updated_at": now}
+
+
+def create(*, org_id: str, workflow_id: str, input: dict | None, user_id: str | None = None,
+           trigger: str = "api", schedule_id: str | None = None) -> WorkflowRun:
+    """A queued run of the workflow; the input must match its input_schema (400)."""
+    workflow = workflows.get(org_id=org_id, workflow_id=workflow_id)
+    input = {} if input is None else input
+    workflows.validate_input(workflow.input_schema, input)
+    values = new_row(org_id=org_id, workflow=workflow, input=input, trigger=trigger,
+                     user_id=user_id, schedule_id=schedule_id)
+    with atomic():
+        return WorkflowRun.create(**values)
+
+
+def _mine(org_id: str, user_id: str | None):
+    query = scope.scoped(WorkflowRun, org_id)
+    return query.where(WorkflowRun.user_id == user_id) if user_id else query
+
+
+def get(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun:
+    row = _mine(org_id, user_id).where(WorkflowRun.id == run_id).first()
+    if row is None:
+        raise NotFound("workflow run not found")
+    return row
+
+
+def list(*, org_id: str, user_id: str | None = None, workflow_id: str | None = None,
+         status: str | None = None, schedule_id: str | None = None, limit: int = 100,
+         offset: int = 0) -> tuple[list, int]:
+    """Runs, newest first."""
+    query = _mine(org_id, user_id)
+    if workflow_id:
+        query = query.where(WorkflowRun.workflow_id == workflow_id)
+    if status:
+        query = query.where(WorkflowRun.status == status)
+    if schedule_id:
+        query = query.where(WorkflowRun.schedule_id == schedule_id)
+    total = query.count()
+    rows = [*query.order_by(WorkflowRun.created_at.desc(), WorkflowRun.id.desc())
+            .limit(limit).offset(offset)]
+    return rows, total
+
+
+def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun:
+    """A queued run is cancelled at once; a running one is asked to stop (its executor stops
+    before the next step, or while waiting on a step, and marks it cancelled). Cancelling a
+    cancelled run changes nothing; a succeeded or failed run is 409 `run_finished`."""
+    from store import run_state
+
+    row = get(org_id=org_id, run_id=run_id, user_id=user_id)
+    if row.status == "cancelled":
+        return row
+    if row.status in FINAL:
+        raise Conflict(f"the run has already {row.status}", code="run_finished")
+    if not run_state.cancel_queued(row):
+        with atomic():
+            (WorkflowRun.update(cancel_requested=True, updated_at=utcnow())
+             .where(WorkflowRun.id == row.id, WorkflowRun.status == "running").execute())
+    row = get(org_id=org_id, run_id=run_id, user_id=user_id)
+    if row.status in ("succeeded", "failed"):
+        raise Conflict(f"the run has already {row.status}", code="run_finished")
+    return row
+
+
+def to_dict(row: WorkflowRun) -> dict:
+    return {
+        "id": row.id, "workflow_id": row.workflow_id,
+        "workflow_name": (row.definition or {}).get("name"),
+        "schedule_id": row.schedule_id, "fire_at": iso(row.fire_at), "trigger": row.trigger,
+        "user_id": row.user_id, "status": row.status, "input": row.input,
+        "output": row.output, "error": row.error, "steps": row.steps, "usage": row.usage,
+        "attempt": row.attempt, "cancel_requested": row.cancel_requested,
+        "created_at": iso(row.created_at), "started_at": iso(row.started_at),
+        "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
+    }
+
+
+def insert_queued(rows: list[dict]) -> None:
+    """Insert queued runs (values of ``new_row``) in bulk; a run whose (schedule_id, fire_at)
+    exists is skipped. The scheduler's hot path: on Postgres one execute_values statement per
+    batch with the column conversions done per value, instead of building a query per row."""
+    if not rows:
+        return
+    if not isinstance(WorkflowRun._meta.database.obj, PostgresqlDatabase):
+        WorkflowRun.insert_many(rows).on_conflict_ignore().execute()
+        return
+    from psycopg2.extras import execute_values
+
+    fields = [WorkflowRun._meta.fields[name] for name in rows[0]]
+    columns = ", ".join(f'"{f.column_name}"' for f in fields)
+    values = [tuple(f.db_value(row[f.name]) for f in fields) for row in rows]
+    execute_values(WorkflowRun._meta.database.cursor(),
+                   f'INSERT INTO "{WorkflowRun._meta.table_name}" ({columns}) VALUES %s '
+                   "ON CONFLICT DO NOTHING", values, page_size=1000)
