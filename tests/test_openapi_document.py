@@ -77,3 +77,13 @@ def test_document_and_ui_are_served_without_auth(client):
     assert resp.json()["openapi"] == "3.1.0"
     ui = client.get("/ui/")
     assert ui.status_code == 200 and "swagger" in ui.text.lower()
+
+
+def test_integer_query_parameters_are_bounded():
+    """Unbounded integers reach the database (SQLite integers are 64-bit): every integer query
+    parameter declares a maximum."""
+    for path, method, op in operations(load()):
+        for param in op.get("parameters", []):
+            schema = param.get("schema", {})
+            if param.get("in") == "query" and schema.get("type") == "integer":
+                assert "maximum" in schema, (method, path, param["name"])
