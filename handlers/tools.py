@@ -35,4 +35,4 @@ def delete_tool(caller, settings, toolId):
 
 def execute_tool(caller, toolId, body=None):
     return ok(tool_runtime.execute(org_id=caller.org_id, tool_id=toolId,
-                                   input=(body or {}).get("input") or {}))
+                                   input=(body or {}).get("input") or {}, user_id=caller.user_id))

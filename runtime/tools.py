@@ -16,7 +16,7 @@ from urllib.parse import quote
 import requests
 from jsonschema import Draft202012Validator, ValidationError
 
-from runtime import mcp_client, ssrf
+from runtime import mcp_client, oauth, ssrf
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
@@ -191,11 +191,17 @@ def _call_mcp(tool, provider, data, started) -> dict:
     return _result(tool.id, "succeeded", started, output=output)
 
 
-def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | None = None) -> dict:
+def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | None = None,
+            user_id: str | None = None) -> dict:
     """Call a tool of org_id with input. `user_credentials` (the end user's decrypted
     credentials for the tool's provider, optionally with a `base_url` override) win over the
-    provider's. Returns {tool_id, status, http_status, output, error, duration_ms}."""
+    provider's; given `user_id` instead, they are read from that user's vault entry (OAuth
+    tokens refreshed when due). Returns {tool_id, status, http_status, output, error,
+    duration_ms}."""
     tool, provider = tool_store.get_with_provider(org_id=org_id, tool_id=tool_id)
+    if user_credentials is None and user_id is not None:
+        user_credentials = oauth.fresh_credentials(org_id=org_id, user_id=user_id,
+                                                   provider_id=provider.id)
     if not tool.is_enabled:
         raise Conflict("the tool is disabled", code="tool_disabled")
     problem = _validate(tool.input_schema, input, "input")
