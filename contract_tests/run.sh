@@ -33,11 +33,23 @@ done
 common=(--checks all --max-examples "$MAX_EXAMPLES" --seed 1 --no-color
         --suppress-health-check all --request-timeout 10 --warnings off)
 # Operations whose validity depends on rules no JSON Schema can state (see below).
+# Schemathesis keeps only the last of repeated --exclude-path-regex options: one regex each.
 SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workflow-schedules(/[^/]+)?$'
+
+# End-user operations act for the session's user (or X-User-Id with the API key, which a
+# generated request may leave out: 400 user_required): they run with a session token.
+END_USER='^/v1/(chat|chat/stream|threads|threads/[^/]+/read|messages|vote)$'
 
 echo "-- organization operations (API key)"
 "$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
-  -H "Authorization: Bearer $key" --exclude-path-regex '^/v1/admin/' --exclude-path-regex "$SEMANTIC"
+  -H "Authorization: Bearer $key" --exclude-path-regex "^/v1/admin/|$SEMANTIC|$END_USER"
+
+echo "-- end-user operations (session token)"
+token=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" -H "Authorization: Bearer $key" \
+  -H 'Content-Type: application/json' -d '{"user_id": "contract-user"}' \
+  | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+"$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
+  -H "Authorization: Bearer $token" --include-path-regex "$END_USER"
 
 # These operations are checked with every check except positive_data_acceptance, because
 # schema-valid input can still be rightly refused (400) by rules JSON Schema cannot state:
