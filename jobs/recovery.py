@@ -7,13 +7,20 @@ resumes them at their first unfinished step. Queued runs untouched for
 AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS (their job was lost, e.g. Redis restarted) are queued
 again; a duplicate job finds the run claimed and does nothing. The scheduler runs the sweep
 periodically and every `agent-platform worker` runs it when it starts.
+
+Turns (agent and network runs) have no lease: their executor refreshes ``updated_at`` while it
+runs (runtime/turn_watch.py). A `running` turn silent for AGENT_PLATFORM_TURN_STALE_MS, or a
+`queued` one never executed for AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS, becomes `failed` with
+``run_interrupted`` (a turn is not resumed: its conversation was streamed to a client).
 """
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from jobs import workflow_jobs
-from store import db, run_state
+from store import db, run_state, runs
+from store.db import utcnow
 
 log = logging.getLogger("agent_platform.recovery")
 
@@ -21,6 +28,12 @@ log = logging.getLogger("agent_platform.recovery")
 def sweep(settings, now=None) -> dict:
     counts = {"requeued": 0, "failed": 0, "cancelled": 0, "queued_again": 0}
     with db.connection():
+        at = now or utcnow()
+        interrupted = runs.interrupt_stale(
+            running_before=at - dt.timedelta(milliseconds=settings.turn_stale_ms),
+            queued_before=at - dt.timedelta(milliseconds=settings.run_requeue_after_ms))
+        if interrupted:
+            counts["turns_interrupted"] = interrupted
         for run in run_state.expired(now=now):
             if run.cancel_requested:
                 if run_state.abandon(run=run, status="cancelled", code="cancelled",

@@ -71,18 +71,12 @@ def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: d
     }, None
 
 
-def build(org_id: str, agent_ids: list[str]) -> tuple[list[dict], dict, int]:
-    """Build the current versions of agent_ids. Returns (items, {agent_id: runtime} of the
-    newly built ones, total build time in ms). Each item: {agentId, agentVersionId,
-    runtimeId, status: built|failed|skipped, buildTime, error?}."""
-    started = time.perf_counter()
-    if not agent_ids:
-        return [], {}, 0
-    agents = {a.id: a for a in Agent.select().where(Agent.org == org_id, Agent.id.in_(agent_ids))}
-    versions = {v.agent_id: v for v in AgentVersion.select().where(
-        AgentVersion.id.in_([a.current_version_id for a in agents.values()]))}
-    tool_ids = {t for v in versions.values() for t in v.tool_ids}
-    provider_ids = {p for v in versions.values() for p in v.tool_provider_ids}
+def _load(org_id: str, versions) -> tuple[dict, dict, dict, dict]:
+    """What resolving versions needs, in a few queries: (tools by id, enabled tools by
+    provider, providers by id, failing MCP providers' errors by id)."""
+    versions = [*versions]
+    tool_ids = {t for v in versions for t in v.tool_ids}
+    provider_ids = {p for v in versions for p in v.tool_provider_ids}
     tools = {t.id: t for t in Tool.select().where(Tool.org == org_id, Tool.id.in_(list(tool_ids)))}
     by_provider: dict[str, list] = {}
     if provider_ids:
@@ -96,6 +90,34 @@ def build(org_id: str, agent_ids: list[str]) -> tuple[list[dict], dict, int]:
     failing = {s.provider_id: s.error or "discovery failed" for s in McpState.select().where(
         McpState.org == org_id, McpState.status == "failed",
         McpState.provider.in_(list(provider_ids)))}
+    return tools, by_provider, providers, failing
+
+
+def build_version(org_id: str, version_id: str) -> tuple[dict | None, str | None]:
+    """The runtime form of one specific agent version (a network's pinned version), built
+    now and not stored: (runtime, None), or (None, reason) when it cannot be built or the
+    version is not in org_id."""
+    version = AgentVersion.select().where(AgentVersion.org == org_id,
+                                          AgentVersion.id == version_id).first()
+    if version is None:
+        return None, f"agent version {version_id} not found"
+    payload, error = _resolve(version, *_load(org_id, [version]))
+    if payload is not None:
+        payload["runtimeId"] = runtime_id_of(payload)
+    return payload, error
+
+
+def build(org_id: str, agent_ids: list[str]) -> tuple[list[dict], dict, int]:
+    """Build the current versions of agent_ids. Returns (items, {agent_id: runtime} of the
+    newly built ones, total build time in ms). Each item: {agentId, agentVersionId,
+    runtimeId, status: built|failed|skipped, buildTime, error?}."""
+    started = time.perf_counter()
+    if not agent_ids:
+        return [], {}, 0
+    agents = {a.id: a for a in Agent.select().where(Agent.org == org_id, Agent.id.in_(agent_ids))}
+    versions = {v.agent_id: v for v in AgentVersion.select().where(
+        AgentVersion.id.in_([a.current_version_id for a in agents.values()]))}
+    tools, by_provider, providers, failing = _load(org_id, versions.values())
     items, runtimes, updates = [], {}, []
     for agent_id in agent_ids:
         agent, version = agents.get(agent_id), versions.get(agent_id)

@@ -156,15 +156,25 @@ _connections: dict[str, _Connection] = {}
 _opening: dict[str, asyncio.Lock] = {}
 
 
+MAX_USER_CONNECTIONS = 64
+
+
 async def _connection(server: Server) -> _Connection:
-    lock = _opening.setdefault(server.key.split("@")[0], asyncio.Lock())
+    pid = server.key.rsplit("@", 1)[0]
+    lock = _opening.setdefault(pid, asyncio.Lock())
     async with lock:
-        pid = server.key.split("@")[0]
         conn = _connections.get(pid)
-        if conn is not None and conn.alive and conn.server.key == server.key:
+        if (conn is not None and conn.alive and conn.server.key == server.key
+                and conn.server.headers == server.headers):
             return conn
         if conn is not None:
+            _connections.pop(pid, None)
             conn.close()
+        if USER_MARK in pid:  # end users' own connections: the least recently opened go first
+            users = [k for k in _connections if USER_MARK in k]
+            for old in users[:max(0, len(users) - MAX_USER_CONNECTIONS + 1)]:
+                _connections.pop(old).close()
+                _opening.pop(old, None)
         conn = _Connection(server)
         await conn.open()
         _connections[pid] = conn
@@ -209,7 +219,7 @@ async def _with_connection(server: Server, action, timeout: float):
         except Exception as exc:
             dead = not conn.alive
             conn.close()
-            _connections.pop(server.key.split("@")[0], None)
+            _connections.pop(server.key.rsplit("@", 1)[0], None)
             if attempt == 2 or not dead:  # retry once only when the connection had broken
                 raise McpError(_describe(exc, hidden)) from None
     raise McpError("unreachable")
@@ -272,10 +282,13 @@ def call_tool(server: Server, name: str, arguments: dict, timeout_s: float | Non
 
 
 def close(provider_id: str) -> None:
-    """Drop a provider's connection (deleted or reconfigured provider)."""
-    conn = _connections.pop(provider_id, None)
-    if conn is not None and _LOOP.loop is not None:
-        _LOOP.loop.call_soon_threadsafe(conn.close)
+    """Drop a provider's connections, its own and its end users' (deleted or reconfigured
+    provider)."""
+    for key in [k for k in list(_connections)
+                if k == provider_id or k.startswith(provider_id + USER_MARK)]:
+        conn = _connections.pop(key, None)
+        if conn is not None and _LOOP.loop is not None:
+            _LOOP.loop.call_soon_threadsafe(conn.close)
 
 
 def is_connected(provider_id: str) -> bool:
@@ -283,10 +296,16 @@ def is_connected(provider_id: str) -> bool:
     return conn is not None and conn.alive
 
 
-def server_for(provider, secrets: dict) -> Server:
+USER_MARK = "~user~"
+
+
+def server_for(provider, secrets: dict, user_id: str | None = None) -> Server:
+    """How to reach provider's server. With user_id, a connection of that end user's own (the
+    headers carry their credentials; a connection is reused only with the same headers)."""
     mcp = provider.mcp or {}
     updated = provider.updated_at.isoformat() if provider.updated_at else ""
-    return Server(key=f"{provider.id}@{updated}", transport=mcp.get("transport", "streamable_http"),
+    owner = provider.id if user_id is None else f"{provider.id}{USER_MARK}{user_id}"
+    return Server(key=f"{owner}@{updated}", transport=mcp.get("transport", "streamable_http"),
                   url=mcp.get("url"), headers=secrets.get("headers") or {},
                   command=mcp.get("command"), args=tuple(mcp.get("args") or ()))
 

@@ -60,7 +60,8 @@ def _slice(org_id: str) -> dict:
     with _lock:
         entry = _cache.get(org_id)
         if entry is None or entry["version"] != current:
-            entry = {"version": current, "agents": {}, "tools": {}}
+            entry = {"version": current, "agents": {}, "tools": {}, "versions": {},
+                     "timeouts": {}}
             _cache[org_id] = entry
         return entry
 
@@ -72,6 +73,33 @@ def agent_runtime(org_id: str, agent_id: str) -> dict | None:
         row = Agent.select(Agent.runtime).where(Agent.org == org_id, Agent.id == agent_id).first()
         entry["agents"][agent_id] = row.runtime if row else None
     return entry["agents"][agent_id]
+
+
+def version_runtime(org_id: str, version_id: str) -> tuple[dict | None, str | None]:
+    """The runtime form of one specific agent version (pinned by a staging or prod network),
+    built on first use and cached by version id for the registry version: (runtime, None) or
+    (None, reason)."""
+    from runtime import agent_build
+
+    entry = _slice(org_id)
+    hit = entry["versions"].get(version_id)
+    if hit is None:
+        hit = agent_build.build_version(org_id, version_id)
+        entry["versions"][version_id] = hit
+    return hit
+
+
+def tool_timeouts(org_id: str, tool_ids) -> dict:
+    """{tool_id: timeout_ms or None} of tool_ids (cached per registry version)."""
+    entry = _slice(org_id)
+    cache = entry["timeouts"]
+    missing = [t for t in tool_ids if t not in cache]
+    if missing:
+        found = dict(Tool.select(Tool.id, Tool.timeout_ms)
+                     .where(Tool.org == org_id, Tool.id.in_(missing)).tuples())
+        for tool_id in missing:
+            cache[tool_id] = found.get(tool_id)
+    return {t: cache[t] for t in tool_ids}
 
 
 def tool_spec(org_id: str, tool_id: str) -> dict | None:
@@ -100,8 +128,10 @@ def patch(org_id: str, new_version: int, tool_ids, runtimes: dict) -> None:
             _cache.pop(org_id, None)
             return
         entry["version"] = new_version
+        entry["versions"].clear()
         for tool_id in tool_ids:
             entry["tools"].pop(tool_id, None)
+            entry["timeouts"].pop(tool_id, None)
         entry["agents"].update(runtimes)
 
 

@@ -168,10 +168,15 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     return _result(tool.id, "succeeded", started, http_status=resp.status_code, output=output)
 
 
-def _call_mcp(tool, provider, data, started) -> dict:
+def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
+    """An MCP tool call. With the end user's own credentials the call goes through a
+    connection of that user (their credentials in its headers); else the provider's."""
     secrets = provider_store.secrets_of(provider)
-    headers = {**secrets["headers"], **inject(provider.auth, secrets["credentials"])[0]}
-    server = mcp_client.server_for(provider, {"headers": headers})
+    credentials, _ = _credentials(provider, user_credentials)
+    own = credentials is not secrets["credentials"]
+    headers = {**secrets["headers"], **inject(provider.auth, credentials)[0]}
+    server = mcp_client.server_for(provider, {"headers": headers},
+                                   user_id=(user_id or "-") if own else None)
     hidden = [str(v) for v in headers.values() if v and len(str(v)) >= 4]
     try:
         outcome = mcp_client.call_tool(server, tool.path, data,
@@ -209,7 +214,7 @@ def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | 
         raise Invalid(problem, code="tool_input_invalid")
     started = time.perf_counter()
     if provider.type == "mcp":
-        return _call_mcp(tool, provider, input, started)
+        return _call_mcp(tool, provider, input, user_credentials, user_id, started)
     if user_credentials and user_credentials.get("base_url"):
         try:
             ssrf.check_url(user_credentials["base_url"])

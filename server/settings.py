@@ -57,12 +57,18 @@ def _float(env: dict, name: str, default: float) -> float:
     return value
 
 
-def _prices(raw: str | None) -> tuple[tuple[str, float, float], ...]:
-    """AGENT_PLATFORM_MODEL_PRICES: a JSON object {model: {"input": usd, "output": usd}}, prices
-    in US dollars per million tokens. Kept as a tuple so that Settings stays hashable."""
+def _price_settings(env: dict) -> dict:
+    """The one price table: AGENT_PLATFORM_PRICES, a JSON object {model: {"input": usd,
+    "output": usd}} in US dollars per million tokens (``"*"`` prices models not listed).
+    AGENT_PLATFORM_MODEL_PRICES is its deprecated alias, read only when the first is unset.
+    ``prices`` keeps the table as given; ``model_prices`` is the same table as sorted tuples
+    (model, input, output), kept for callers of the older name."""
+    name = "AGENT_PLATFORM_PRICES"
+    raw = env.get(name)
     if not raw:
-        return ()
-    name = "AGENT_PLATFORM_MODEL_PRICES"
+        name, raw = "AGENT_PLATFORM_MODEL_PRICES", env.get("AGENT_PLATFORM_MODEL_PRICES")
+    if not raw:
+        return {"prices": {}, "model_prices": ()}
     try:
         table = json.loads(raw)
     except ValueError as exc:
@@ -78,7 +84,18 @@ def _prices(raw: str | None) -> tuple[tuple[str, float, float], ...]:
             raise SystemExit(f"{name}: the price of {model!r} must be {{\"input\": number, "
                              "\"output\": number}} (US dollars per million tokens, >= 0)")
         rows.append((model, float(price.get("input", 0)), float(price.get("output", 0))))
-    return tuple(sorted(rows))
+    return {"prices": table, "model_prices": tuple(sorted(rows))}
+
+
+def _runtime_settings(env: dict) -> dict:
+    """The agent runtime (runtime/turns.py and its modules)."""
+    return dict(
+        max_handoffs=_int(env, "AGENT_PLATFORM_MAX_HANDOFFS", 5),
+        run_max_depth=_positive(env, "AGENT_PLATFORM_RUN_MAX_DEPTH", 3),
+        turn_stale_ms=_positive(env, "AGENT_PLATFORM_TURN_STALE_MS", 60000),
+        followups=_int(env, "AGENT_PLATFORM_FOLLOWUPS", 3),
+        tool_workers=_positive(env, "AGENT_PLATFORM_TOOL_WORKERS", 32),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,7 +125,7 @@ class Settings:
     model_max_retries: int = 2
     model_retry_backoff: float = 0.5
     model_retry_max_wait: float = 60.0
-    model_prices: tuple[tuple[str, float, float], ...] = ()
+    model_prices: tuple[tuple[str, float, float], ...] = ()  # deprecated view of `prices`
     # identity: sessions, OAuth tools, usage limits, spend
     session_access_ttl: int = 900
     session_refresh_ttl: int = 30 * 24 * 3600
@@ -138,6 +155,15 @@ class Settings:
     step_timeout_ms: int = 300000
     step_retry_backoff_ms: int = 500
     fire_wait_ms: int = 10000
+    # The agent runtime: handoffs, nesting, turn heartbeat, follow-ups, tool threads.
+    max_handoffs: int = 5
+    run_max_depth: int = 3
+    turn_stale_ms: int = 60000
+    followups: int = 3
+    tool_workers: int = 32
+    # Chat (runtime/chat*, jobs/chat_jobs.py).
+    chat_queue: str = "chat"
+    chat_keepalive_s: float = 15.0
 
     @property
     def is_sqlite(self) -> bool:
@@ -178,7 +204,6 @@ class Settings:
             model_max_retries=_int(env, "AGENT_PLATFORM_MODEL_MAX_RETRIES", 2),
             model_retry_backoff=_float(env, "AGENT_PLATFORM_MODEL_RETRY_BACKOFF", 0.5),
             model_retry_max_wait=_float(env, "AGENT_PLATFORM_MODEL_RETRY_MAX_WAIT", 60.0),
-            model_prices=_prices(env.get("AGENT_PLATFORM_MODEL_PRICES")),
             mcp_stdio_enabled=_bool(env.get("AGENT_PLATFORM_MCP_STDIO"), False),
             mcp_connect_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CONNECT_TIMEOUT_MS", 5000),
             mcp_list_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_LIST_TIMEOUT_MS", 10000),
@@ -196,12 +221,16 @@ class Settings:
             step_timeout_ms=_positive(env, "AGENT_PLATFORM_STEP_TIMEOUT_MS", 300000),
             step_retry_backoff_ms=_int(env, "AGENT_PLATFORM_STEP_RETRY_BACKOFF_MS", 500),
             fire_wait_ms=_positive(env, "AGENT_PLATFORM_FIRE_WAIT_MS", 10000),
+            chat_queue=env.get("AGENT_PLATFORM_CHAT_QUEUE") or "chat",
+            chat_keepalive_s=_float(env, "AGENT_PLATFORM_CHAT_KEEPALIVE_S", 15.0) or 15.0,
             encryption_keys=tuple(
                 k.strip() for k in (env.get("AGENT_PLATFORM_ENCRYPTION_KEYS") or "").split(",")
                 if k.strip()
             ),
         )
         values.update(_identity_settings(env))
+        values.update(_price_settings(env))
+        values.update(_runtime_settings(env))
         values.update(overrides)
         if not values["secret_key"]:
             values["secret_key"] = _stored_secret(values["data_dir"])
@@ -222,17 +251,8 @@ class Settings:
 
 
 def _identity_settings(env: dict) -> dict:
-    import json
-
     host = env.get("AGENT_PLATFORM_HOST") or "127.0.0.1"
     port = _int(env, "AGENT_PLATFORM_PORT", 8080)
-    raw_prices = env.get("AGENT_PLATFORM_PRICES") or "{}"
-    try:
-        prices = json.loads(raw_prices)
-    except json.JSONDecodeError as exc:
-        raise SystemExit(f"AGENT_PLATFORM_PRICES must be a JSON object: {exc}") from exc
-    if not isinstance(prices, dict):
-        raise SystemExit("AGENT_PLATFORM_PRICES must be a JSON object")
     return dict(
         session_access_ttl=_int(env, "AGENT_PLATFORM_SESSION_ACCESS_TTL", 900),
         session_refresh_ttl=_int(env, "AGENT_PLATFORM_SESSION_REFRESH_TTL", 30 * 24 * 3600),
@@ -243,7 +263,6 @@ def _identity_settings(env: dict) -> dict:
         runs_per_month=_int(env, "AGENT_PLATFORM_RUNS_PER_MONTH", 0),
         limits_cache_seconds=_int(env, "AGENT_PLATFORM_LIMITS_CACHE_SECONDS", 5),
         redis_prefix=env.get("AGENT_PLATFORM_REDIS_PREFIX") or "agent-platform",
-        prices=prices,
     )
 
 

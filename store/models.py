@@ -373,3 +373,223 @@ class WorkflowRun(OrgOwned):
             (("status", "lease_expires_at"), False),
             (("status", "updated_at"), False),
         )
+
+
+# --- runs of agents and networks --------------------------------------------------------------
+
+
+class AgentRun(OrgOwned):
+    """One turn of an agent (`kind` agent) or a network (`kind` copilot): the user's input, the
+    final output, every step (model calls, tool calls, handoffs) with durations and errors, the
+    token usage and its cost. `thread_id` is set for chat turns; `group_id` is the group billed."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    kind = peewee.CharField(max_length=8)
+    agent_id = peewee.CharField(max_length=36, null=True)
+    copilot_id = peewee.CharField(max_length=36, null=True)
+    thread_id = peewee.CharField(max_length=36, null=True)
+    user_id = peewee.CharField(max_length=200, null=True)
+    group_id = peewee.CharField(max_length=200, null=True)
+    status = peewee.CharField(max_length=12, default="queued")
+    input = peewee.TextField()
+    output = peewee.TextField(null=True)
+    steps = peewee.JSONField(default=list)
+    usage = peewee.JSONField(default=dict)
+    cost_micro_usd = peewee.BigIntegerField(default=0)
+    error = peewee.JSONField(null=True)
+    followups = peewee.JSONField(null=True)
+    cancel_requested = peewee.BooleanField(default=False)
+    created_at = peewee.DateTimeField(default=utcnow)
+    started_at = peewee.DateTimeField(null=True)
+    finished_at = peewee.DateTimeField(null=True)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "agent_run"
+        indexes = (
+            (("org", "created_at"), False),
+            (("org", "thread_id", "created_at"), False),
+            (("status", "updated_at"), False),
+        )
+
+
+# --- networks (copilots): dev/staging/prod networks, their references, deployments --------
+
+
+class Copilot(OrgOwned):
+    """A network of agents. `environment` is dev, staging or prod; a staging or prod network
+    is linked to its dev network by `source_copilot` (unique per environment) and holds the
+    configuration last deployed onto it, with pinned agent versions (`agents` items
+    `{agentId, agentVersionId}`; a dev network stores `{agentId}` only and runs the agents'
+    current versions). `deployment_id` names the deployment that is live on it."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    name = peewee.CharField(max_length=200)
+    description = peewee.TextField(null=True)
+    environment = peewee.CharField(max_length=8, default="dev")
+    source_copilot = peewee.ForeignKeyField("self", column_name="source_copilot_id", null=True,
+                                            object_id_name="source_copilot_id",
+                                            on_delete="CASCADE")
+    agents = peewee.JSONField(default=list)
+    workflows = peewee.JSONField(default=list)
+    sdk_ui = peewee.JSONField(default=dict)
+    handoff_prompt = peewee.TextField(null=True)
+    followup_instructions = peewee.JSONField(default=list)
+    deployment_id = peewee.CharField(max_length=36, null=True)
+    deployed_at = peewee.DateTimeField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = (
+            (("source_copilot", "environment"), True),
+            (("org", "environment", "created_at"), False),
+            (("org", "created_at"), False),
+        )
+
+
+class CopilotRef(OrgOwned):
+    """One agent or workflow a network (of any environment) uses. The foreign keys make the
+    database refuse deleting an agent or workflow while a network uses it."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    copilot = peewee.ForeignKeyField(Copilot, column_name="copilot_id", on_delete="CASCADE")
+    agent = peewee.ForeignKeyField(Agent, column_name="agent_id", null=True)
+    workflow = peewee.ForeignKeyField(Workflow, column_name="workflow_id",
+                                      object_id_name="workflow_id", null=True)
+
+    class Meta:
+        table_name = "copilot_ref"
+        indexes = (
+            (("copilot", "agent"), True),
+            (("copilot", "workflow"), True),
+        )
+
+
+class CopilotDeployment(OrgOwned):
+    """One deployment onto a dev network's staging or prod network: the snapshot made live
+    (configuration with pinned agent versions), its number per target, where it came from
+    (dev, staging or rollback) and the deployment that was live before it."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    copilot = peewee.ForeignKeyField(Copilot, column_name="copilot_id", on_delete="CASCADE")
+    target = peewee.CharField(max_length=8)
+    target_copilot_id = peewee.CharField(max_length=36)
+    source = peewee.CharField(max_length=8)
+    version = peewee.IntegerField()
+    snapshot = peewee.JSONField()
+    previous_deployment_id = peewee.CharField(max_length=36, null=True)
+    restored_deployment_id = peewee.CharField(max_length=36, null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "copilot_deployment"
+        indexes = (
+            (("copilot", "target", "version"), True),
+            (("org", "copilot", "created_at"), False),
+        )
+
+
+# --- organization-level model configuration -----------------------------------------------------
+
+
+class OrgModelConfig(OrgOwned):
+    """An organization's model settings over the operator's: `default_provider` (echo, openai,
+    anthropic or null), `providers` {name: {base_url}} and `secrets`, the providers' API keys
+    encrypted with store.crypto ({name: key}); keys are never returned."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    default_provider = peewee.CharField(max_length=16, null=True)
+    providers = peewee.JSONField(default=dict)
+    secrets = peewee.TextField(null=True)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "org_model_config"
+        indexes = ((("org",), True),)
+
+
+# --- chat: threads, messages, votes, the event log of turns -----------------------------------
+
+
+class Thread(OrgOwned):
+    """A conversation of one end user (`user_id`). `message_count` numbers the messages
+    (`Message.position`), `last_seq` the events of its turns (`RunEvent.seq`); `last_run_id`
+    is the thread's latest turn. `notify_title` is set on the thread that workflow schedules
+    with `notify: thread` post into (one per user and title)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    user_id = peewee.CharField(max_length=200)
+    title = peewee.CharField(max_length=200)
+    agent_id = peewee.CharField(max_length=36, null=True)
+    copilot_id = peewee.CharField(max_length=36, null=True)
+    notify_title = peewee.CharField(max_length=200, null=True)
+    unread_count = peewee.IntegerField(default=0)
+    message_count = peewee.IntegerField(default=0)
+    last_seq = peewee.BigIntegerField(default=0)
+    last_run_id = peewee.CharField(max_length=36, null=True)
+    last_message_at = peewee.DateTimeField(default=utcnow)
+    last_event_at = peewee.DateTimeField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "thread"
+        indexes = (
+            (("org", "user_id", "last_message_at", "id"), False),
+            (("org", "user_id", "notify_title"), True),
+        )
+
+
+class Message(OrgOwned):
+    """One message of a thread, in `position` order. `source` makes a posting idempotent
+    (`run:<id>` for a turn's answer, `workflow_run:<id>` for a schedule's notification)."""
+
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    thread = peewee.ForeignKeyField(Thread, column_name="thread_id", on_delete="CASCADE")
+    user_id = peewee.CharField(max_length=200)
+    position = peewee.IntegerField()
+    role = peewee.CharField(max_length=12)
+    content = peewee.TextField()
+    run_id = peewee.CharField(max_length=36, null=True)
+    agent_id = peewee.CharField(max_length=36, null=True)
+    followups = peewee.JSONField(null=True)
+    source = peewee.CharField(max_length=80, null=True, unique=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "message"
+        indexes = ((("thread", "position"), True),)
+
+
+class MessageVote(OrgOwned):
+    id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
+    message = peewee.ForeignKeyField(Message, column_name="message_id", on_delete="CASCADE")
+    user_id = peewee.CharField(max_length=200)
+    value = peewee.CharField(max_length=8)
+    comment = peewee.TextField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "message_vote"
+        indexes = ((("message", "user_id"), True),)
+
+
+class RunEvent(OrgOwned):
+    """One event of a turn in its thread's log: `seq` counts per thread (the SSE id)."""
+
+    id = peewee.BigAutoField()
+    thread = peewee.ForeignKeyField(Thread, column_name="thread_id", on_delete="CASCADE")
+    seq = peewee.BigIntegerField()
+    run_id = peewee.CharField(max_length=36)
+    kind = peewee.CharField(max_length=40)
+    data = peewee.JSONField()
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "run_event"
+        indexes = (
+            (("thread", "seq"), True),
+            (("thread", "run_id", "seq"), False),
+        )

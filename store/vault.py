@@ -132,11 +132,14 @@ def catalog(*, org_id: str) -> dict:
 
 
 def rotate_all(batch: int = 500) -> dict:
-    """Re-encrypt every stored secret (user credentials, provider secrets) under the newest
-    key. Idempotent; each batch commits on its own."""
+    """Re-encrypt every stored secret (user credentials, provider secrets, model keys) under
+    the newest key. Idempotent; each batch commits on its own."""
+    from store.models import OrgModelConfig
+
     counts = {}
     for model, column in ((UserCredential, UserCredential.secret),
-                          (ToolProvider, ToolProvider.secrets)):
+                          (ToolProvider, ToolProvider.secrets),
+                          (OrgModelConfig, OrgModelConfig.secrets)):
         done, last = 0, ""
         while True:
             rows = [*model.select(model.id, column)
@@ -152,3 +155,14 @@ def rotate_all(batch: int = 500) -> dict:
         counts[model._meta.table_name] = done
     log.info("secrets re-encrypted under the newest key", extra={"fields": counts})
     return counts
+
+
+def held_providers(*, org_id: str, user_id: str | None, provider_ids: list[str]) -> set[str]:
+    """Which of provider_ids user `user_id` (the customer's id) holds a stored entry for
+    (nothing is decrypted; None: no user, no entries)."""
+    if not user_id or not provider_ids:
+        return set()
+    rows = (scope.scoped(UserCredential, org_id, UserCredential.provider)
+            .join(AppUser, on=(UserCredential.app_user == AppUser.id))
+            .where(AppUser.user_id == user_id, UserCredential.provider.in_(provider_ids)))
+    return {r.provider_id for r in rows}

@@ -1,7 +1,9 @@
 """Model prices (US dollars per million tokens) and the cost of a call's usage.
 
-The table comes from settings (AGENT_PLATFORM_MODEL_PRICES); a model it does not name costs 0.
-Model names match exactly (the name the agent asked for, e.g. ``gpt-4o-mini``).
+The table comes from the one price setting, AGENT_PLATFORM_PRICES (AGENT_PLATFORM_MODEL_PRICES
+is its deprecated alias, read only when the first is unset); ``"*"`` prices the models it does
+not name, and without it they cost 0. Model names match exactly (the name the agent asked for,
+e.g. ``gpt-4o-mini``). store.spend computes the same cost in micro-USD for the ledger.
 """
 from __future__ import annotations
 
@@ -38,11 +40,12 @@ class PriceTable:
 
     @classmethod
     def from_settings(cls, settings) -> "PriceTable":
-        rows = getattr(settings, "model_prices", ()) or ()
-        return cls({model: Price(inp, out) for model, inp, out in rows})
+        table = getattr(settings, "prices", None) or {}
+        return cls({model: Price(float(p.get("input", 0)), float(p.get("output", 0)))
+                    for model, p in table.items()})
 
     def price(self, model: str) -> Price:
-        return self._prices.get(model, FREE)
+        return self._prices.get(model) or self._prices.get("*", FREE)
 
     def cost(self, usage: Usage, model: str) -> float:
         return cost_usd(usage, self.price(model))

@@ -1,0 +1,283 @@
+"""The tools a turn offers a model, and running the calls the model makes.
+
+A model sees names matching ``^[a-zA-Z0-9_-]{1,64}$``: each tool's name is sanitized
+(other characters become ``_``, cut to 64) and made unique with ``_2``, ``_3``... in a fixed
+order (the agent's tools, then the network's workflows as ``workflow_<name>``, then handoffs as
+``handoff_to_<agent name>``), so the mapping back to tool ids is exact.
+
+Several calls of one response run in parallel on a thread pool; results come back in the
+model's order. An HTTP or MCP tool call goes through runtime.tools.execute with the run's end
+user (their stored credentials are injected) and is bounded by the tool's timeout_ms (plus a
+second of grace for the call's own overhead). A failure of any kind becomes an error result
+for the model (``is_error``) and a recorded step; it does not fail the turn. A workflow tool
+runs the workflow synchronously through the workflow engine (runtime/workflow_engine.py), one
+nesting level deeper (bounded by AGENT_PLATFORM_RUN_MAX_DEPTH).
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import json
+import re
+import threading
+import time
+
+from runtime import registry
+from runtime.models import Message, ToolCall, ToolSchema
+from store import db
+from store.errors import DomainError
+
+_UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
+MAX_RESULT_CHARS = 64_000
+_GRACE_S = 1.0
+_pool: concurrent.futures.ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def sanitize(name: str, prefix: str = "") -> str:
+    """``prefix + name`` made of [a-zA-Z0-9_-], at most 64 characters, never empty."""
+    clean = _UNSAFE.sub("_", f"{prefix}{name}").strip("_")[:64]
+    return clean or "tool"
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """What an offered name stands for: kind tool|workflow|handoff, ref (tool, workflow or
+    agent id), the original name, and the call's time bound (seconds, or None)."""
+    kind: str
+    ref: str
+    label: str
+    timeout_s: float | None = None
+    provider_type: str | None = None
+
+
+class Toolset:
+    def __init__(self):
+        self.schemas: list[ToolSchema] = []
+        self.entries: dict[str, Entry] = {}
+
+    def add(self, name: str, entry: Entry, description: str, parameters: dict | None) -> str:
+        unique, n = name, 1
+        while unique in self.entries:
+            n += 1
+            suffix = f"_{n}"
+            unique = name[:64 - len(suffix)] + suffix
+        self.entries[unique] = entry
+        self.schemas.append(ToolSchema(unique, description or "", _object_schema(parameters)))
+        return unique
+
+    def handoff_names(self) -> set[str]:
+        return {n for n, e in self.entries.items() if e.kind == "handoff"}
+
+    def without_handoffs(self) -> "Toolset":
+        kept = Toolset()
+        for schema in self.schemas:
+            entry = self.entries[schema.name]
+            if entry.kind != "handoff":
+                kept.entries[schema.name] = entry
+                kept.schemas.append(schema)
+        return kept
+
+
+def _object_schema(parameters) -> dict:
+    if isinstance(parameters, dict) and parameters.get("type", "object") == "object":
+        return parameters or {"type": "object", "properties": {}}
+    return {"type": "object", "properties": {}}
+
+
+HANDOFF_PARAMETERS = {
+    "type": "object",
+    "properties": {"reason": {"type": "string",
+                              "description": "Why the other agent should take over."}},
+    "required": ["reason"],
+}
+
+
+def build(settings, org_id: str, runtime: dict, workflows=(), handoffs=()) -> Toolset:
+    """The toolset of an agent's runtime form, plus the network's workflows
+    ({id, name, description, input_schema}) and handoff targets ({agent_id, name,
+    description})."""
+    toolset = Toolset()
+    tools = runtime.get("tools") or []
+    timeouts = registry.tool_timeouts(org_id, [t["id"] for t in tools]) if tools else {}
+    for tool in tools:
+        ms = timeouts.get(tool["id"])
+        if ms is None:
+            ms = settings.mcp_call_timeout_ms if tool.get("provider_type") == "mcp" else 30000
+        toolset.add(sanitize(tool["name"]), Entry("tool", tool["id"], tool["name"], ms / 1000,
+                                                   tool.get("provider_type")),
+                    tool.get("description") or "", tool.get("input_schema"))
+    for wf in workflows:
+        toolset.add(sanitize(wf["name"], "workflow_"), Entry("workflow", wf["id"], wf["name"]),
+                    wf.get("description") or f"Run the workflow {wf['name']!r} and return "
+                    "its output.", wf.get("input_schema"))
+    for target in handoffs:
+        description = f"Hand the conversation over to the agent {target['name']!r}"
+        if target.get("description"):
+            description += f": {target['description']}"
+        toolset.add(sanitize(target["name"], "handoff_to_"),
+                    Entry("handoff", target["agent_id"], target["name"]), description,
+                    HANDOFF_PARAMETERS)
+    return toolset
+
+
+# ---- running calls ---------------------------------------------------------------------------
+
+def _tool_pool(settings) -> concurrent.futures.ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = concurrent.futures.ThreadPoolExecutor(settings.tool_workers,
+                                                          thread_name_prefix="turn-tool")
+        return _pool
+
+
+def _failed(code: str, message: str, output=None) -> dict:
+    return {"status": "failed", "output": output, "error": {"code": code, "message": message}}
+
+
+def _call_tool(org_id: str, entry: Entry, arguments: dict, user_id: str | None) -> dict:
+    from runtime import tools
+
+    with db.connection():
+        try:
+            result = tools.execute(org_id=org_id, tool_id=entry.ref, input=arguments,
+                                   user_id=user_id)
+        except DomainError as exc:
+            code = "tool_not_found" if exc.status == 404 else exc.code
+            return _failed(code, exc.detail)
+    return {"status": result["status"], "output": result["output"], "error": result["error"]}
+
+
+def _call_workflow(turn, entry: Entry, arguments: dict) -> dict:
+    from runtime import workflow_engine
+    from store import workflow_runs
+
+    if turn.depth + 1 > turn.settings.run_max_depth:
+        return _failed("nesting_too_deep", f"runs nest at most {turn.settings.run_max_depth} "
+                       "levels deep (agents, workflows and networks calling each other)")
+    with db.connection():
+        try:
+            run = workflow_runs.create(org_id=turn.org_id, workflow_id=entry.ref,
+                                       input=arguments, user_id=turn.run.user_id,
+                                       trigger="agent", depth=turn.depth + 1)
+        except DomainError as exc:
+            return _failed(exc.code, exc.detail)
+    turn.children.append(run.id)
+    workflow_engine.execute(run.id)
+    with db.connection():
+        run = workflow_runs.get(org_id=turn.org_id, run_id=run.id)
+    if run.status == "succeeded":
+        return {"status": "succeeded", "output": run.output, "error": None,
+                "workflow_run_id": run.id}
+    error = run.error or {"code": "workflow_failed", "message": f"the workflow {run.status}"}
+    return {**_failed(error.get("code", "workflow_failed"), error.get("message", "")),
+            "output": run.output, "workflow_run_id": run.id}
+
+
+def _spawn(fn, *args) -> concurrent.futures.Future:
+    """A workflow call gets its own thread: it may run agents whose tools need the pool."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+
+    def target():
+        try:
+            future.set_result(fn(*args))
+        except BaseException as exc:  # reported as a failed call
+            future.set_exception(exc)
+
+    threading.Thread(target=target, name="turn-workflow", daemon=True).start()
+    return future
+
+
+def content_for_model(result: dict) -> str:
+    if result["status"] == "succeeded":
+        value = result["output"]
+    else:
+        value = {"error": result["error"], **({"output": result["output"]}
+                                              if result.get("output") is not None else {})}
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
+                                                           default=str)
+    if len(text) > MAX_RESULT_CHARS:
+        text = text[:MAX_RESULT_CHARS] + " [truncated]"
+    return text
+
+
+def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]) -> list[Message]:
+    """Run the (non-handoff) calls in parallel; emit tool.called / tool.result, record steps,
+    and return one tool message per call in the model's order. Raises turn.Cancelled when
+    the turn is cancelled while waiting."""
+    started, futures, prepared = {}, {}, []
+    for call in calls:
+        entry = toolset.entries.get(call.name)
+        try:
+            arguments, problem = call.parsed_arguments(), None
+        except ValueError:
+            arguments, problem = {}, _failed("invalid_arguments",
+                                             "the arguments are not a JSON object")
+        if entry is None:
+            problem = _failed("unknown_tool", f"no tool named {call.name!r} is offered")
+        prepared.append((call, entry, arguments))
+        turn.emit("tool.called", {"run_id": turn.run.id, "agent_id": agent_id,
+                                  "tool_call_id": call.id,
+                                  "tool_id": entry.ref if entry else None, "name": call.name,
+                                  "kind": entry.kind if entry else None,
+                                  "arguments": arguments})
+        started[call.id] = time.perf_counter()
+        if problem is not None:
+            done: concurrent.futures.Future = concurrent.futures.Future()
+            done.set_result(problem)
+            futures[call.id] = done
+        elif entry.kind == "workflow":
+            futures[call.id] = _spawn(_call_workflow, turn, entry, arguments)
+        else:
+            futures[call.id] = _tool_pool(turn.settings).submit(
+                _call_tool, turn.org_id, entry, arguments, turn.run.user_id)
+    results: dict[str, dict] = {}
+    pending = set(futures.values())
+    emitted = 0
+    messages = []
+    while emitted < len(prepared):
+        call, entry, arguments = prepared[emitted]
+        future = futures[call.id]
+        if future.done():
+            try:
+                result = future.result()
+            except Exception as exc:  # a bug in a call: reported to the model, not raised
+                result = _failed("tool_failed", f"the call failed ({type(exc).__name__})")
+            results[call.id] = result
+            messages.append(_finish_call(turn, agent_id, call, entry, result, started))
+            emitted += 1
+            continue
+        turn.check_cancel()
+        bound = entry.timeout_s + _GRACE_S if entry and entry.timeout_s else None
+        if bound is not None and time.perf_counter() - started[call.id] > bound:
+            future.cancel()
+            result = _failed("timeout", f"no answer within {round(entry.timeout_s * 1000)} ms")
+            messages.append(_finish_call(turn, agent_id, call, entry, result, started))
+            emitted += 1
+            continue
+        pending = {f for f in pending if not f.done()}
+        concurrent.futures.wait(pending or [future], timeout=0.1,
+                                return_when=concurrent.futures.FIRST_COMPLETED)
+    return messages
+
+
+def _finish_call(turn, agent_id, call, entry, result, started) -> Message:
+    duration = round((time.perf_counter() - started[call.id]) * 1000, 3)
+    ok = result["status"] == "succeeded"
+    data = {"run_id": turn.run.id, "agent_id": agent_id, "tool_call_id": call.id,
+            "tool_id": entry.ref if entry else None, "name": call.name,
+            "kind": entry.kind if entry else None, "status": "succeeded" if ok else "failed",
+            "output": result.get("output"), "error": None if ok else result["error"],
+            "duration_ms": duration}
+    if result.get("workflow_run_id"):
+        data["workflow_run_id"] = result["workflow_run_id"]
+    turn.emit("tool.result", data)
+    step = {"type": "tool_call", "agent_id": agent_id, "tool_call_id": call.id,
+            "tool_id": data["tool_id"], "kind": data["kind"], "name": call.name,
+            "status": data["status"], "error": data["error"], "duration_ms": duration}
+    if result.get("workflow_run_id"):
+        step["workflow_run_id"] = result["workflow_run_id"]
+    turn.steps.append(step)
+    turn.usage["tool_calls"] += 1
+    return Message.tool(call.id, content_for_model(result), is_error=not ok)

@@ -1,0 +1,88 @@
+"""Turns executing in this process: their cancel events and their heartbeat.
+
+An executing turn registers its run id and cancel event here. One watcher thread (alive only
+while turns run) does two light things:
+
+- every ``POLL_S`` it reads, in one indexed query, which of the held runs have
+  ``cancel_requested`` set (a cancel asked through any process) and sets their events; a cancel
+  asked in this process sets the event at once (``cancel_local``);
+- every ``heartbeat_s`` it refreshes ``updated_at`` of the held running runs in one statement,
+  so that recovery (jobs/recovery.py) can tell a turn whose process died (its heartbeat stops)
+  from a long one, and mark it failed with ``run_interrupted``.
+
+The model stream checks the event between chunks, the agent loop between steps and while
+waiting on tool calls, so a cancelled turn stops within about POLL_S plus one chunk.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from store import db
+from store.db import utcnow
+from store.models import AgentRun
+
+log = logging.getLogger("agent_platform.turns")
+POLL_S = 0.2
+
+
+class _Watcher:
+    def __init__(self):
+        self.held: dict[str, threading.Event] = {}
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+        self.heartbeat_s = 5.0
+        self.last_beat = 0.0
+
+    def hold(self, run_id: str, event: threading.Event, stale_ms: int) -> threading.Event:
+        with self.lock:
+            self.held[run_id] = event
+            self.heartbeat_s = max(0.05, min(5.0, stale_ms / 4000))
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._loop, name="turn-watch", daemon=True)
+                self.thread.start()
+        return event
+
+    def release(self, run_id: str) -> None:
+        with self.lock:
+            self.held.pop(run_id, None)
+
+    def cancel_local(self, run_id: str) -> bool:
+        with self.lock:
+            event = self.held.get(run_id)
+        if event is not None:
+            event.set()
+        return event is not None
+
+    def check(self) -> None:
+        with self.lock:
+            held = dict(self.held)
+        if not held:
+            return
+        ids = [*held]
+        with db.connection():
+            flagged = [row[0] for row in AgentRun.select(AgentRun.id).where(
+                AgentRun.id.in_(ids), AgentRun.cancel_requested == True).tuples()]  # noqa: E712
+            now = time.monotonic()
+            if now - self.last_beat >= self.heartbeat_s:
+                self.last_beat = now
+                (AgentRun.update(updated_at=utcnow())
+                 .where(AgentRun.id.in_(ids), AgentRun.status == "running").execute())
+        for run_id in flagged:
+            held[run_id].set()
+
+    def _loop(self) -> None:
+        while True:
+            with self.lock:
+                if not self.held:
+                    self.thread = None
+                    return
+            time.sleep(POLL_S)
+            try:
+                self.check()
+            except Exception as exc:  # database down: recovery handles what cannot beat
+                log.warning("turn watch failed: %s", type(exc).__name__)
+
+
+watcher = _Watcher()

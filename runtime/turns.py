@@ -1,0 +1,191 @@
+"""One turn of an agent or a network: the run record, its execution, cancellation.
+
+    run = turns.start(settings=s, org_id=o, agent_id=a, input="hi", user_id=u)   # queued record
+    run = turns.execute(settings=s, org_id=o, run_id=run.id, history=[...], emit=emit)
+    turns.cancel(org_id=o, run_id=run.id)
+
+``start`` admits the run first: the group billed must be under its spend cap (429
+``spend_cap_reached``) and the organization under its monthly run quota (429
+``usage_limit_reached``). ``execute`` runs the turn (runtime/agent_loop.py: model, tools,
+handoffs; runtime/network.py: networks) and reports what happens through ``emit(kind, data)``
+(kinds in EVENT_KINDS, data a JSON object), then returns the finished run. ``history`` is the
+thread's earlier messages (runtime.models.Message), oldest first. Exactly one final event
+(run.completed, run.failed or run.cancelled) is emitted per run.
+
+The run's usage ({input_tokens, output_tokens, model_calls, tool_calls}) and its cost (the
+price table AGENT_PLATFORM_PRICES) are stored on the run and charged to the billed group in
+the spend ledger, in the same transaction as the run's end (failed and cancelled runs are
+charged for what they used).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Callable, Iterable
+
+from runtime import network as networks
+from runtime.agent_loop import Cancelled, Turn, TurnFailed, run_agent
+from runtime.models import Message
+from runtime.turn_watch import watcher
+from store import agents, limits, runs, spend
+from store.db import atomic
+from store.errors import DomainError
+from store.models import AgentRun
+
+log = logging.getLogger("agent_platform.turns")
+
+EVENT_KINDS = ("run.started", "message.delta", "tool.called", "tool.result", "agent.handoff",
+               "message.completed", "run.completed", "run.failed", "run.cancelled")
+Emit = Callable[[str, dict], None]
+
+
+def _no_emit(kind: str, data: dict) -> None:
+    return None
+
+
+def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
+          copilot_id: str | None = None, user_id: str | None = None,
+          group_id: str | None = None, thread_id: str | None = None, admit: bool = True,
+          network: dict | None = None) -> AgentRun:
+    """A queued run of the agent (or network) for user_id, billed to the session's group
+    (group_id), else the user's group, else Default. ``admit`` (default) applies the spend cap
+    and the run quota; a nested run (a workflow's agent step) was admitted with its workflow.
+    ``network`` is the network's runtime configuration when the caller already has it."""
+    if copilot_id is not None:
+        if network is None:
+            networks.config(org_id=org_id, copilot_id=copilot_id)
+        kind = "copilot"
+    else:
+        agents.get(org_id=org_id, agent_id=agent_id)
+        kind = "agent"
+    group = spend.billing_group(org_id=org_id, group_id=group_id, user_id=user_id)
+    if admit:
+        spend.check_cap(org_id=org_id, group_id=group.group_id)
+        limits.consume_run(org_id=org_id, settings=settings)
+    return runs.create(org_id=org_id, kind=kind, input=input, agent_id=agent_id,
+                       copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
+                       group_id=group.group_id)
+
+
+def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = (),
+            emit: Emit | None = None, cancel: threading.Event | None = None, depth: int = 0,
+            network: dict | None = None) -> AgentRun:
+    """Execute a queued run; returns the finished run. A run that is not queued (taken by
+    another executor, or cancelled while queued) is returned as it is. ``depth`` counts the
+    runs this one is nested in (workflows and agents calling each other)."""
+    emit = emit or _no_emit
+    run = runs.get(org_id=org_id, run_id=run_id)
+    if not runs.mark_running(run_id=run.id):
+        run = runs.get(org_id=org_id, run_id=run_id)
+        if run.status == "cancelled" and run.started_at is None:
+            emit("run.cancelled", {"run": runs.to_dict(run)})
+        return run
+    event = cancel or threading.Event()
+    watcher.hold(run.id, event, settings.turn_stale_ms)
+    turn = Turn(settings, org_id, run, emit, event, depth)
+    answered_by = run.agent_id
+    output, followups, error, status = None, None, None, "succeeded"
+    try:
+        answered_by, followups = _drive(turn, list(history), network)
+        output = "".join(turn.output_parts)
+    except Cancelled:
+        status = "cancelled"
+        error = {"code": "cancelled", "message": "the run was cancelled"}
+        output = "".join(turn.output_parts) or None
+        _cancel_children(turn)
+    except TurnFailed as exc:
+        status, error = "failed", {"code": exc.code, "message": exc.message}
+    except DomainError as exc:  # the network or an agent went away meanwhile, ...
+        status, error = "failed", {"code": exc.code, "message": exc.detail}
+    except Exception:  # a bug: the run still ends, with its one final event
+        log.exception("turn %s failed unexpectedly", run.id)
+        status = "failed"
+        error = {"code": "internal_error", "message": "the run failed unexpectedly"}
+    finally:
+        watcher.release(run.id)
+    with atomic():
+        runs.finish(run_id=run.id, status=status, output=output, steps=turn.steps,
+                    usage=turn.usage, cost_micro_usd=turn.cost_micro, error=error,
+                    followups=followups, agent_id=answered_by)
+        spend.record(org_id=org_id, group_id=run.group_id, user_id=run.user_id,
+                     model=(turn.models or [None])[0], input_tokens=turn.usage["input_tokens"],
+                     output_tokens=turn.usage["output_tokens"], run_id=run.id,
+                     cost_usd=turn.cost_micro / 1_000_000)
+    run = runs.get(org_id=org_id, run_id=run_id)
+    final = {"succeeded": "run.completed", "failed": "run.failed", "cancelled": "run.cancelled"}
+    data = {"run": runs.to_dict(run)}
+    if status == "failed":
+        data["error"] = error
+    emit(final[status], data)
+    return run
+
+
+def _drive(turn: Turn, history: list, config: dict | None) -> tuple[str, list | None]:
+    """Run the turn; returns (the agent that answered, follow-ups or None)."""
+    run = turn.run
+    first_agent = run.agent_id
+    try:
+        if run.kind == "copilot":
+            cfg = config or networks.config(org_id=turn.org_id, copilot_id=run.copilot_id)
+            network = networks.load(turn.org_id, cfg)
+            first_agent = network.members[0].agent_id if network.members else None
+        else:
+            network = networks.for_agent(turn.org_id, run.agent_id)
+    finally:
+        turn.emit("run.started", {"run_id": run.id, "agent_id": first_agent,
+                                  "copilot_id": run.copilot_id})
+    active = networks.first_member(network)
+    conversation = history + [Message.user(run.input)]
+    while True:
+        outcome = run_agent(turn, active, network.toolset(turn, active), network.system(active),
+                            conversation)
+        if outcome[0] == "final":
+            break
+        _, target_id, reason = outcome
+        target = network.member(target_id)
+        turn.handoffs += 1
+        turn.steps.append({"type": "handoff", "from_agent_id": active.agent_id,
+                           "to_agent_id": target.agent_id, "reason": reason})
+        turn.emit("agent.handoff", {"run_id": run.id, "from_agent_id": active.agent_id,
+                                    "to_agent_id": target.agent_id, "reason": reason})
+        if target.runtime is None:
+            raise TurnFailed("agent_not_built", f"the agent {target.name!r} cannot run: "
+                             f"{target.error}")
+        active = target
+    followups = networks.followups(turn, network, active, conversation) \
+        if run.kind == "copilot" else None
+    turn.emit("message.completed", {"run_id": run.id, "agent_id": active.agent_id,
+                                    "content": "".join(turn.output_parts),
+                                    "followups": followups or []})
+    return active.agent_id, followups
+
+
+def _cancel_children(turn: Turn) -> None:
+    """Workflows running as tools of a cancelled turn are cancelled too."""
+    from runtime import workflow_runs
+
+    for run_id in turn.children:
+        try:
+            workflow_runs.cancel(org_id=turn.org_id, run_id=run_id)
+        except Exception:  # finished meanwhile
+            pass
+
+
+def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
+    """Cancel a run: a queued run is cancelled at once; an executing one stops at its next
+    chunk, step or tool wait (at once in this process, within about 0.2 s from another).
+    A finished run is returned unchanged."""
+    run = runs.get(org_id=org_id, run_id=run_id, user_id=user_id)
+    runs.request_cancel(run_id=run.id)
+    watcher.cancel_local(run.id)
+    return runs.get(org_id=org_id, run_id=run_id, user_id=user_id)
+
+
+def run(*, settings, org_id: str, input: str, agent_id: str | None = None,
+        copilot_id: str | None = None, user_id: str | None = None,
+        group_id: str | None = None) -> AgentRun:
+    """One synchronous turn without a thread (POST /v1/agents/{id}/run, /v1/copilots/{id}/run):
+    start (admission included) and execute; returns the finished run."""
+    queued = start(settings=settings, org_id=org_id, input=input, agent_id=agent_id,
+                   copilot_id=copilot_id, user_id=user_id, group_id=group_id)
+    return execute(settings=settings, org_id=org_id, run_id=queued.id)

@@ -1,0 +1,101 @@
+"""Runs of agents and networks (``AgentRun``): one turn each, with its steps, usage and cost.
+
+A session token's caller (``user_id``) sees only that user's runs; any other run is simply
+not found.
+"""
+from __future__ import annotations
+
+from store import scope
+from store.db import atomic, iso, utcnow
+from store.errors import NotFound
+from store.models import AgentRun
+
+STATUSES = ("queued", "running", "succeeded", "failed", "cancelled")
+FINAL = ("succeeded", "failed", "cancelled")
+
+
+def create(*, org_id: str, kind: str, input: str, agent_id: str | None = None,
+           copilot_id: str | None = None, thread_id: str | None = None,
+           user_id: str | None = None, group_id: str | None = None) -> AgentRun:
+    with atomic():
+        return AgentRun.create(org=org_id, kind=kind, input=input, agent_id=agent_id,
+                               copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
+                               group_id=group_id)
+
+
+def get(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
+    query = scope.scoped(AgentRun, org_id).where(AgentRun.id == run_id)
+    if user_id is not None:
+        query = query.where(AgentRun.user_id == user_id)
+    row = query.first()
+    if row is None:
+        raise NotFound("run not found")
+    return row
+
+
+def mark_running(*, run_id: str) -> bool:
+    """queued → running; False when the run is no longer queued (cancelled, or taken)."""
+    now = utcnow()
+    with atomic():
+        return bool(AgentRun.update(status="running", started_at=now, updated_at=now)
+                    .where(AgentRun.id == run_id, AgentRun.status == "queued").execute())
+
+
+def finish(*, run_id: str, status: str, output: str | None, steps: list, usage: dict,
+           cost_micro_usd: int, error: dict | None = None,
+           followups: list | None = None, agent_id: str | None = None) -> bool:
+    """Record the run's end (``agent_id``: the agent that answered, for a network). False
+    when the run had already ended (e.g. recovery marked it interrupted)."""
+    now = utcnow()
+    values = dict(status=status, output=output, steps=steps, usage=usage,
+                  cost_micro_usd=cost_micro_usd, error=error, followups=followups,
+                  finished_at=now, updated_at=now)
+    if agent_id is not None:
+        values["agent_id"] = agent_id
+    with atomic():
+        return bool(AgentRun.update(**values)
+                    .where(AgentRun.id == run_id, AgentRun.status.not_in(FINAL)).execute())
+
+
+def request_cancel(*, run_id: str) -> None:
+    """A queued run is cancelled at once; a running one gets ``cancel_requested`` (its
+    executor stops); a finished one is left as it is."""
+    now = utcnow()
+    with atomic():
+        (AgentRun.update(status="cancelled", cancel_requested=True, finished_at=now,
+                         updated_at=now,
+                         error={"code": "cancelled", "message": "the run was cancelled"})
+         .where(AgentRun.id == run_id, AgentRun.status == "queued").execute())
+        (AgentRun.update(cancel_requested=True, updated_at=now)
+         .where(AgentRun.id == run_id, AgentRun.status == "running").execute())
+
+
+def interrupt_stale(*, running_before, queued_before) -> int:
+    """Recovery: runs whose executing process died (a `running` run whose heartbeat,
+    ``updated_at``, is older than running_before) or that were never executed (`queued`
+    since before queued_before) become `failed` with ``run_interrupted``."""
+    now = utcnow()
+    error = {"code": "run_interrupted",
+             "message": "the process executing the run stopped before it finished"}
+    with atomic():
+        return (AgentRun.update(status="failed", error=error, finished_at=now, updated_at=now)
+                .where(((AgentRun.status == "running") & (AgentRun.updated_at < running_before))
+                       | ((AgentRun.status == "queued") & (AgentRun.updated_at < queued_before)))
+                .execute())
+
+
+def cancel_requested(*, run_id: str) -> bool:
+    row = AgentRun.select(AgentRun.cancel_requested).where(AgentRun.id == run_id).first()
+    return bool(row and row.cancel_requested)
+
+
+def to_dict(row: AgentRun) -> dict:
+    return {
+        "id": row.id, "kind": row.kind, "agent_id": row.agent_id, "copilot_id": row.copilot_id,
+        "thread_id": row.thread_id, "user_id": row.user_id, "group_id": row.group_id,
+        "status": row.status, "input": row.input, "output": row.output, "steps": row.steps,
+        "usage": row.usage, "cost_usd": row.cost_micro_usd / 1_000_000, "error": row.error,
+        "followups": row.followups, "cancel_requested": row.cancel_requested,
+        "created_at": iso(row.created_at), "started_at": iso(row.started_at),
+        "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
+    }
