@@ -2,7 +2,7 @@
 agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
-from store import scope
+from store import copilots, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
@@ -103,8 +103,11 @@ def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
 
 
 def delete(*, org_id: str, agent_id: str) -> None:
+    """409 `agent_in_use` while a network uses the agent (its pinned versions must stay)."""
     get(org_id=org_id, agent_id=agent_id)
-    scope.delete(Agent, org_id, Agent.id == agent_id)
+    copilots.ensure_unused(org_id=org_id, agent_id=agent_id)
+    with atomic():  # a network taking the agent meanwhile: its reference refuses the delete
+        scope.delete(Agent, org_id, Agent.id == agent_id)
 
 
 def versions(*, org_id: str, agent_id: str) -> list[AgentVersion]:

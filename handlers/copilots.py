@@ -1,0 +1,53 @@
+"""Networks (copilots): CRUD, deploy to staging/prod, rollback and deployment history."""
+from __future__ import annotations
+
+from handlers import ok
+from store import copilots, deployments
+
+
+def list_copilots(caller, environment=None, source_copilot_id=None, limit=100, offset=0):
+    rows, total = copilots.list(org_id=caller.org_id, environment=environment,
+                                source_copilot_id=source_copilot_id, limit=limit, offset=offset)
+    return ok({"copilots": copilots.to_dicts(caller.org_id, rows), "total": total,
+               "limit": limit, "offset": offset})
+
+
+def create_copilot(caller, body):
+    row = copilots.create(org_id=caller.org_id, fields=body)
+    return ok({"copilot": copilots.to_dict(caller.org_id, row)}, 201)
+
+
+def get_copilot(caller, id):
+    return ok(copilots.view(org_id=caller.org_id, copilot_id=id, user_id=caller.user_id))
+
+
+def update_copilot(caller, id, body):
+    row = copilots.update(org_id=caller.org_id, copilot_id=id, fields=body)
+    return ok({"copilot": copilots.to_dict(caller.org_id, row)})
+
+
+def delete_copilot(caller, id):
+    copilots.delete(org_id=caller.org_id, copilot_id=id)
+    return None, 204
+
+
+def deploy_copilot(caller, id, body):
+    row, deployment, created = deployments.deploy(
+        org_id=caller.org_id, copilot_id=id, target=body["target"],
+        source=body.get("from", "dev"))
+    return ok({"copilot": copilots.to_dict(caller.org_id, row),
+               "deployment": deployments.to_dict(deployment)}, 201 if created else 200)
+
+
+def rollback_copilot(caller, id, body):
+    row, deployment = deployments.rollback(org_id=caller.org_id, copilot_id=id,
+                                           target=body["target"])
+    return ok({"copilot": copilots.to_dict(caller.org_id, row),
+               "deployment": deployments.to_dict(deployment)})
+
+
+def list_copilot_deployments(caller, id, target=None, limit=100, offset=0):
+    rows, total = deployments.history(org_id=caller.org_id, copilot_id=id, target=target,
+                                      limit=limit, offset=offset)
+    return ok({"deployments": [deployments.to_dict(d) for d in rows], "total": total,
+               "limit": limit, "offset": offset})
