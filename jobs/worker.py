@@ -18,7 +18,7 @@ log = logging.getLogger("agent_platform.worker")
 
 
 def queues_of(settings) -> list[str]:
-    return [settings.workflow_queue, settings.rebuild_queue]
+    return [settings.workflow_queue, settings.rebuild_queue, settings.chat_queue]
 
 
 def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> int:

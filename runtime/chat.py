@@ -1,0 +1,213 @@
+"""Chat turns: ``POST /v1/chat`` runs one turn of an agent (or network) in a thread of the
+calling end user, as a job; ``DELETE /v1/chat/stream`` cancels it.
+
+``post`` creates the thread on first use (titled from the message), stores the user's
+message, starts the run (runtime.turns.start) and makes it the thread's current turn, all in
+one transaction (the thread row is locked on Postgres, SQLite transactions are serialized),
+so a second turn while one is queued or running is refused with 409 ``turn_in_progress``.
+Then it dispatches ``jobs.chat_jobs.run_turn`` and answers without waiting for the model.
+
+``execute`` (the job) loads the thread's earlier messages as history and calls
+``turns.execute`` with an ``Emitter``: each event is logged in the thread's event log
+(store.run_events, with the thread's next seq) and published to live readers
+(runtime.chat_events). On ``message.completed`` the assistant's message is stored first
+(unread for the user) and the event carries its ``message_id``. A turn whose run ended
+without a logged final event (an unexpected error, or its process died and recovery marked
+it interrupted) gets its final event from the run record (``settle``: at the end of its job,
+at the thread's next POST, or from a stream waiting on it), so readers always see the end of
+a turn.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from runtime import chat_events, turns
+from runtime.models import Message as ModelMessage
+from store import messages, run_events, runs, threads
+from store.db import atomic, connection, utcnow
+from store.errors import Conflict, Unavailable
+
+log = logging.getLogger("agent_platform.chat")
+SETTLE_AFTER = dt.timedelta(seconds=5)
+
+
+def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, message: str,
+         agent_id: str | None = None, copilot_id: str | None = None,
+         thread_id: str | None = None) -> dict:
+    """Start one turn; returns {thread, message, run} (the run queued)."""
+    user_id = threads.need_user(user_id)
+    now = utcnow()
+    ended = []
+    with atomic():
+        if thread_id is not None:
+            thread = threads.get(org_id=org_id, user_id=user_id, thread_id=thread_id, lock=True)
+            busy = run_events.active_run(thread)
+            if busy is not None:
+                if not _stale(settings, busy, now):
+                    raise Conflict("a turn is already running in this thread; wait for its "
+                                   "end or cancel it", code="turn_in_progress")
+                runs.finish(run_id=busy.id, status="failed", output=None, steps=busy.steps,
+                            usage=busy.usage, cost_micro_usd=busy.cost_micro_usd,
+                            error={"code": "run_interrupted", "message": "the process "
+                                   "executing the run stopped before it finished"})
+            ended += _settle(settings, org_id, thread, force=True)
+        else:
+            thread = threads.create(org_id=org_id, user_id=user_id,
+                                    title=threads.title_from(message), agent_id=agent_id,
+                                    copilot_id=copilot_id, now=now)
+        said = threads.add_message(thread_id=thread.id, role="user", content=message, now=now)
+        run = turns.start(settings=settings, org_id=org_id, input=message, agent_id=agent_id,
+                          copilot_id=copilot_id, user_id=user_id, group_id=group_id,
+                          thread_id=thread.id)
+        threads.begin_turn(thread_id=thread.id, run_id=run.id, message_id=said.id,
+                           agent_id=agent_id, copilot_id=copilot_id, now=now)
+    for event in ended:
+        chat_events.publish(settings, thread.id, event)
+    _dispatch(settings, org_id=org_id, thread_id=thread.id, run_id=run.id)
+    said.run_id = run.id
+    return {"thread": threads.to_dict(threads.get(org_id=org_id, user_id=user_id,
+                                                  thread_id=thread.id)),
+            "message": messages.to_dict(said), "run": runs.to_dict(run)}
+
+
+def _dispatch(settings, *, org_id: str, thread_id: str, run_id: str) -> None:
+    from jobs import chat_jobs
+
+    try:
+        chat_jobs.dispatch_turn(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
+    except Exception as exc:
+        log.warning("chat turn not dispatched: %s", type(exc).__name__)
+        runs.finish(run_id=run_id, status="failed", output=None, steps=[], usage={},
+                    cost_micro_usd=0, error={"code": "dispatch_failed",
+                                             "message": "the turn could not be queued"})
+        _log_final(settings, org_id, thread_id, run_id)
+        raise Unavailable("the job queue is not reachable; the turn was not started",
+                          code="queue_unavailable") from exc
+
+
+def _stale(settings, run, now: dt.datetime) -> bool:
+    """A turn whose executor stopped (its heartbeat, ``updated_at``, fell silent), or a queued
+    one nobody executed: recovery would mark it interrupted; the thread need not wait."""
+    limit = settings.turn_stale_ms if run.status == "running" else settings.run_requeue_after_ms
+    return run.updated_at < now - dt.timedelta(milliseconds=limit)
+
+
+def _settle(settings, org_id: str, thread, *, force: bool = False) -> list[dict]:
+    """Log the final event of the thread's latest turn when its run ended without one
+    (recovery marked it interrupted, or it was failed above); returns the events logged.
+    Unless ``force``, only for a run that ended a while ago (its executor may be about to
+    log the event itself)."""
+    if thread.last_run_id is None:
+        return []
+    run = runs.get(org_id=org_id, run_id=thread.last_run_id)
+    if run.status not in run_events.FINAL_STATUSES:
+        return []
+    if not force and (run.finished_at is None or run.finished_at > utcnow() - SETTLE_AFTER):
+        return []
+    if run_events.has_final(thread_id=thread.id, run_id=run.id):
+        return []
+    data = {"run": runs.to_dict(run)}
+    if run.status == "failed":
+        data["error"] = run.error
+    kind = run_events.FINAL_OF_STATUS[run.status]
+    row = run_events.append(org_id=org_id, thread_id=thread.id, run_id=run.id, kind=kind,
+                            data=data)
+    return [{"seq": row.seq, "kind": kind, "data": data}] if row else []
+
+
+def settle(settings, *, org_id: str, thread_id: str) -> None:
+    """Close out a thread whose latest turn ended without its final event (a stream waiting
+    on it calls this while idle), and publish that event."""
+    thread = threads.find(org_id=org_id, thread_id=thread_id)
+    if thread is None:
+        return
+    for event in _settle(settings, org_id, thread):
+        chat_events.publish(settings, thread_id, event)
+
+
+def cancel(*, org_id: str, user_id: str | None, thread_id: str):
+    """Ask the thread's running turn to stop (in whichever process runs it); 409
+    ``no_active_turn`` when none is queued or running."""
+    thread = threads.get(org_id=org_id, user_id=user_id, thread_id=thread_id)
+    active = run_events.active_run(thread)
+    if active is None:
+        raise Conflict("no turn is running in this thread", code="no_active_turn")
+    return turns.cancel(org_id=org_id, run_id=active.id, user_id=thread.user_id)
+
+
+class _Superseded(Exception):
+    """The turn is no longer its thread's current one (it was abandoned)."""
+
+
+class Emitter:
+    """``emit(kind, data)`` of one turn: log the event, then publish it."""
+
+    def __init__(self, settings, org_id: str, thread_id: str, run_id: str):
+        self.settings, self.org_id = settings, org_id
+        self.thread_id, self.run_id = thread_id, run_id
+        self.final = False
+
+    def __call__(self, kind: str, data: dict) -> None:
+        with connection():
+            if kind == "message.completed":
+                try:
+                    with atomic():
+                        said = threads.add_message(
+                            thread_id=self.thread_id, role="assistant",
+                            content=data.get("content") or "", run_id=self.run_id,
+                            agent_id=data.get("agent_id"),
+                            followups=data.get("followups") or [], source=f"run:{self.run_id}")
+                        data = {**data, "message_id": said.id}
+                        row = self._append(kind, data)
+                        if row is None:
+                            raise _Superseded()
+                except _Superseded:  # the thread moved on: no answer is posted either
+                    row = None
+            else:
+                row = self._append(kind, data)
+        if kind in run_events.FINAL_KINDS:
+            self.final = True
+        if row is not None:
+            chat_events.publish(self.settings, self.thread_id,
+                                {"seq": row.seq, "kind": kind, "data": data})
+
+    def _append(self, kind: str, data: dict):
+        return run_events.append(org_id=self.org_id, thread_id=self.thread_id,
+                                 run_id=self.run_id, kind=kind, data=data)
+
+
+def _log_final(settings, org_id: str, thread_id: str, run_id: str) -> None:
+    """Log (and publish) the final event of a finished run that has none."""
+    thread = threads.find(org_id=org_id, thread_id=thread_id)
+    if thread is not None and thread.last_run_id == run_id:
+        for event in _settle(settings, org_id, thread, force=True):
+            chat_events.publish(settings, thread_id, event)
+
+
+def execute(settings, *, org_id: str, thread_id: str, run_id: str) -> str | None:
+    """Run the turn run_id of the thread (the job); returns the run's final status."""
+    with connection():
+        thread = threads.find(org_id=org_id, thread_id=thread_id)
+        said = threads.turn_message(thread_id=thread_id, run_id=run_id) if thread else None
+        if said is None:
+            return None
+        history = [ModelMessage.assistant(m.content) if m.role == "assistant"
+                   else ModelMessage.user(m.content)
+                   for m in messages.history(org_id=org_id, thread_id=thread_id,
+                                             before=said.position)]
+    emit = Emitter(settings, org_id, thread_id, run_id)
+    try:
+        with connection():
+            turns.execute(settings=settings, org_id=org_id, run_id=run_id, history=history,
+                          emit=emit)
+    except Exception:
+        log.exception("chat turn failed")
+        with connection():
+            runs.finish(run_id=run_id, status="failed", output=None, steps=[], usage={},
+                        cost_micro_usd=0, error={"code": "internal_error",
+                                                 "message": "the turn failed unexpectedly"})
+    with connection():
+        if not emit.final:
+            _log_final(settings, org_id, thread_id, run_id)
+        return runs.get(org_id=org_id, run_id=run_id).status

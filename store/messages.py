@@ -1,0 +1,81 @@
+"""Messages of chat threads (read side) and votes on them.
+
+A user reads and votes only in their own threads: another user's or organization's message
+is simply not found. Pages follow the thread's order (``position``): oldest first by default,
+newest first with ``order=desc``.
+"""
+from __future__ import annotations
+
+from store import scope, threads
+from store.db import atomic, iso, new_id, utcnow
+from store.errors import Conflict, NotFound
+from store.models import Message, MessageVote
+
+M, V = Message, MessageVote
+HISTORY_MAX = 200
+
+
+def list(*, org_id: str, user_id: str | None, thread_id: str, cursor: str | None = None,
+         limit: int = 50, order: str = "asc") -> tuple[list[Message], str | None]:
+    thread = threads.get(org_id=org_id, user_id=user_id, thread_id=thread_id)
+    query = scope.scoped(M, org_id).where(M.thread == thread.id)
+    if cursor is not None:  # the last position of the previous page
+        after = int(cursor)
+        query = query.where(M.position < after if order == "desc" else M.position > after)
+    key = M.position.desc() if order == "desc" else M.position
+    rows = [*query.order_by(key).limit(limit + 1)]
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, str(rows[-1].position) if more else None
+
+
+def history(*, org_id: str, thread_id: str, before: int, limit: int = HISTORY_MAX) -> list[Message]:
+    """The thread's messages before position ``before``, oldest first (the last ``limit``)."""
+    rows = [*scope.scoped(M, org_id, M.role, M.content)
+            .where(M.thread == thread_id, M.position < before)
+            .order_by(M.position.desc()).limit(limit)]
+    return rows[::-1]
+
+
+def get(*, org_id: str, user_id: str | None, message_id: str) -> Message:
+    row = (scope.scoped(M, org_id)
+           .where(M.id == message_id, M.user_id == threads.need_user(user_id)).first())
+    if row is None:
+        raise NotFound("message not found", code="message_not_found")
+    return row
+
+
+def vote(*, org_id: str, user_id: str | None, message_id: str, value: str | None,
+         comment: str | None = None) -> MessageVote | None:
+    """Set (or change) the user's vote on an assistant message; ``value`` None removes it.
+    Returns the vote, or None when removed."""
+    message = get(org_id=org_id, user_id=user_id, message_id=message_id)
+    if message.role != "assistant":
+        raise Conflict("only the assistant's messages can be voted on", code="message_not_votable")
+    mine = (V.message == message.id, V.user_id == message.user_id)
+    now = utcnow()
+    with atomic():
+        if value is None:
+            scope.delete(V, org_id, *mine)
+            return None
+        if not scope.update(V, org_id, {"value": value, "comment": comment, "updated_at": now},
+                            *mine):
+            V.create(id=new_id(), org=org_id, message=message.id, user_id=message.user_id,
+                     value=value, comment=comment, created_at=now, updated_at=now)
+    return scope.scoped(V, org_id).where(*mine).get()
+
+
+def to_dict(row: Message) -> dict:
+    return {
+        "id": row.id, "thread_id": row.thread_id, "position": row.position, "role": row.role,
+        "content": row.content, "run_id": row.run_id, "agent_id": row.agent_id,
+        "followups": row.followups or [], "created_at": iso(row.created_at),
+    }
+
+
+def vote_to_dict(row: MessageVote | None, message_id: str) -> dict:
+    if row is None:
+        return {"message_id": message_id, "value": None, "comment": None,
+                "created_at": None, "updated_at": None}
+    return {"message_id": row.message_id, "value": row.value, "comment": row.comment,
+            "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
