@@ -131,7 +131,8 @@ def execute(run_id: str) -> str | None:
 def _execute(run, lease: Lease, settings) -> str | None:
     definition = run.definition["steps"]
     steps_state = [dict(s) for s in run.steps]
-    ctx = workflow_steps.StepContext(org_id=run.org_id, run_id=run.id, user_id=run.user_id)
+    ctx = workflow_steps.StepContext(org_id=run.org_id, run_id=run.id, user_id=run.user_id,
+                                     depth=int(run.definition.get("depth") or 0))
     usage: dict = {}
     for s in steps_state:
         _merge_usage(usage, s.get("usage"))

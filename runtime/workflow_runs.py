@@ -5,7 +5,7 @@ import logging
 
 from jobs import workflow_jobs
 from runtime.workflow_leases import heartbeat
-from store import schedules, workflow_runs
+from store import limits, schedules, spend, workflow_runs, workflows
 
 log = logging.getLogger("agent_platform.workflows")
 
@@ -19,8 +19,15 @@ def _dispatch(settings, run) -> None:
 
 
 def start(*, settings, org_id: str, workflow_id: str, input: dict | None,
-          user_id: str | None = None):
-    """A queued run of the workflow (input checked against its input_schema), dispatched."""
+          user_id: str | None = None, group_id: str | None = None):
+    """A queued run of the workflow (input checked against its input_schema), dispatched.
+    Admission first, like a turn: the billed group (the session's group_id, else the user's)
+    under its spend cap (429 `spend_cap_reached`) and the organization under its monthly run
+    quota (429 `usage_limit_reached`)."""
+    workflow = workflows.get(org_id=org_id, workflow_id=workflow_id)
+    workflows.validate_input(workflow.input_schema, {} if input is None else input)
+    spend.check_cap(org_id=org_id, group_id=group_id, user_id=user_id)
+    limits.consume_run(org_id=org_id, settings=settings)
     run = workflow_runs.create(org_id=org_id, workflow_id=workflow_id, input=input,
                                user_id=user_id)
     _dispatch(settings, run)

@@ -3,8 +3,10 @@
 Each handler takes the step, its rendered input and the run's context, and returns
 ``(output, usage)`` or raises ``StepFailed`` (a stable ``code``, a message written here, and
 whether another attempt could help). `tool` steps call the tool through runtime.tools.execute
-with the organization's configuration. `agent` and `copilot` steps need the agent runtime,
-which this deployment does not include yet: they fail with `step_type_unavailable`.
+(a run owned by a user injects that user's stored credentials). `agent` and `copilot` steps
+run one turn of the agent or network (runtime/turns.py) with the step's text as the user's
+message: the output is the turn's answer, the usage its tokens, tool calls and cost. A step
+whose run nests deeper than AGENT_PLATFORM_RUN_MAX_DEPTH fails `nesting_too_deep`.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ class StepContext:
     org_id: str
     run_id: str
     user_id: str | None
+    depth: int = 0
 
 
 def _tool(step: dict, data, ctx: StepContext):
@@ -36,7 +39,8 @@ def _tool(step: dict, data, ctx: StepContext):
         raise StepFailed("step_input_invalid", "a tool step's input must be an object once its "
                          f"templates are filled in (got {type(data).__name__})", retryable=False)
     try:
-        result = tools.execute(org_id=ctx.org_id, tool_id=step["ref"], input=data)
+        result = tools.execute(org_id=ctx.org_id, tool_id=step["ref"], input=data,
+                               user_id=ctx.user_id)
     except DomainError as exc:
         code = "tool_not_found" if exc.status == 404 else exc.code
         raise StepFailed(code, exc.detail, retryable=code not in _FINAL_TOOL_CODES) from None
@@ -49,13 +53,52 @@ def _tool(step: dict, data, ctx: StepContext):
     return result["output"], usage
 
 
-def _needs_agent_runtime(step: dict, data, ctx: StepContext):
-    raise StepFailed("step_type_unavailable",
-                     f"{step['type']} steps need the agent runtime, which this deployment does "
-                     "not provide yet", retryable=False)
+# Failures of a turn another attempt may fix (the model was busy or unreachable).
+_RETRYABLE_TURN_CODES = {"model_rate_limited", "model_unavailable", "model_timeout",
+                         "model_stream_interrupted", "run_interrupted"}
 
 
-HANDLERS = {"tool": _tool, "agent": _needs_agent_runtime, "copilot": _needs_agent_runtime}
+def _text(data) -> str:
+    if isinstance(data, dict):
+        data = data.get("input", data.get("message"))
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
+        data = str(data)
+    if not isinstance(data, str) or not data:
+        raise StepFailed("step_input_invalid", "an agent or copilot step's input must be a "
+                         "non-empty string, or an object with a string `input` or `message`",
+                         retryable=False)
+    return data
+
+
+def _turn(step: dict, data, ctx: StepContext):
+    from jobs import context
+    from runtime import turns
+
+    settings = context.settings()
+    text = _text(data)
+    if ctx.depth + 1 > settings.run_max_depth:
+        raise StepFailed("nesting_too_deep", f"runs nest at most {settings.run_max_depth} "
+                         "levels deep (agents, workflows and networks calling each other)",
+                         retryable=False)
+    target = {"agent_id": step["ref"]} if step["type"] == "agent" else {"copilot_id": step["ref"]}
+    try:
+        run = turns.start(settings=settings, org_id=ctx.org_id, input=text,
+                          user_id=ctx.user_id, admit=False, **target)
+    except DomainError as exc:
+        code = "step_ref_not_found" if exc.status == 404 else exc.code
+        raise StepFailed(code, exc.detail, retryable=False) from None
+    run = turns.execute(settings=settings, org_id=ctx.org_id, run_id=run.id,
+                        depth=ctx.depth + 1)
+    usage = {k: v for k, v in (run.usage or {}).items() if isinstance(v, (int, float))}
+    usage["cost_usd"] = run.cost_micro_usd / 1_000_000
+    if run.status != "succeeded":
+        error = run.error or {"code": "run_" + run.status, "message": f"the run {run.status}"}
+        raise StepFailed(error.get("code", "run_failed"), error.get("message", ""),
+                         retryable=error.get("code") in _RETRYABLE_TURN_CODES)
+    return run.output, usage
+
+
+HANDLERS = {"tool": _tool, "agent": _turn, "copilot": _turn}
 
 
 def call(step: dict, data, ctx: StepContext):

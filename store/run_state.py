@@ -7,7 +7,9 @@ is conditional on its lease token (``lease_owner``), so an executor that lost it
 
 A finished run of a schedule updates the schedule in the same transaction: last_run_status,
 last_run_id, and the consecutive-failure count that disables the schedule when it reaches
-max_consecutive_failures (a success resets it; a cancelled run leaves it).
+max_consecutive_failures (a success resets it; a cancelled run leaves it), and, for a
+schedule with `notify: thread`, the run's result posted into its user's thread
+(store.notifications).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import datetime as dt
 
 from peewee import Case
 
+from store import notifications
 from store.db import atomic, iso, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
 
@@ -52,7 +55,8 @@ def save_steps(*, run_id: str, token: str, steps: list[dict], usage: dict | None
                                   R.status == "running").execute() == 1
 
 
-def _record_outcome(schedule_id: str | None, run_id: str, status: str, now) -> None:
+def _record_outcome(schedule_id: str | None, run_id: str, status: str, now, *, output=None,
+                    error: dict | None = None) -> None:
     if not schedule_id:
         return
     values = {S.last_run_status: status, S.last_run_id: run_id, S.updated_at: now}
@@ -63,7 +67,12 @@ def _record_outcome(schedule_id: str | None, run_id: str, status: str, now) -> N
                        S.next_fire_at: Case(None, [(reached, None)], S.next_fire_at)})
     elif status == "succeeded":
         values[S.consecutive_failures] = 0
-    S.update(values).where(S.id == schedule_id).execute()
+    # RETURNING: what the notification needs, without another round trip under the row lock
+    changed = [*S.update(values).where(S.id == schedule_id)
+               .returning(S.org, S.user_id, S.notify, S.thread_title).execute()]
+    if changed and changed[0].notify == "thread":
+        notifications.post_run_result(schedule=changed[0], run_id=run_id, status=status,
+                                      output=output, error=error)
 
 
 def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=None,
@@ -80,7 +89,7 @@ def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=No
     with atomic():
         if not update.execute():
             return False
-        _record_outcome(schedule_id, run_id, status, now)
+        _record_outcome(schedule_id, run_id, status, now, output=output, error=error)
     return True
 
 
@@ -158,5 +167,6 @@ def abandon(*, run: WorkflowRun, status: str, code: str, message: str,
                 .where(R.id == run.id, R.status == "running", R.lease_owner == run.lease_owner,
                        R.lease_expires_at < now).execute())
         if done:
-            _record_outcome(run.schedule_id, run.id, status, now)
+            _record_outcome(run.schedule_id, run.id, status, now,
+                            error={"code": code, "message": message})
     return bool(done)

@@ -38,13 +38,17 @@ def new_row(*, org_id: str, workflow, input, trigger: str, user_id: str | None =
 
 
 def create(*, org_id: str, workflow_id: str, input: dict | None, user_id: str | None = None,
-           trigger: str = "api", schedule_id: str | None = None) -> WorkflowRun:
-    """A queued run of the workflow; the input must match its input_schema (400)."""
+           trigger: str = "api", schedule_id: str | None = None, depth: int = 0) -> WorkflowRun:
+    """A queued run of the workflow; the input must match its input_schema (400). ``depth``
+    counts the runs it is nested in (a workflow called as an agent's tool: 1 or more); it is
+    kept in the definition snapshot and bounds recursion (AGENT_PLATFORM_RUN_MAX_DEPTH)."""
     workflow = workflows.get(org_id=org_id, workflow_id=workflow_id)
     input = {} if input is None else input
     workflows.validate_input(workflow.input_schema, input)
     values = new_row(org_id=org_id, workflow=workflow, input=input, trigger=trigger,
                      user_id=user_id, schedule_id=schedule_id)
+    if depth:
+        values["definition"]["depth"] = depth
     with atomic():
         return WorkflowRun.create(**values)
 

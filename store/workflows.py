@@ -2,8 +2,10 @@
 
 Rules checked on every save: step ids are unique; templates name the run's input or an
 earlier step's output (runtime.workflow_templates.check); input_schema is a valid JSON Schema;
-a `tool` step's ref is a tool of the caller's organization and an `agent` step's ref one of
-its agents (404 `step_ref_not_found` otherwise, like any other organization's id).
+a `tool` step's ref is a tool of the caller's organization, an `agent` step's ref one of
+its agents and a `copilot` step's ref one of its networks (404 `step_ref_not_found` otherwise,
+like any other organization's id). A step whose agent or network is deleted later fails at
+run time with `step_ref_not_found`.
 """
 from __future__ import annotations
 
@@ -11,14 +13,14 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from runtime import workflow_templates
-from store import scope
+from store import copilots, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Invalid, NotFound
-from store.models import Agent, Tool, Workflow
+from store.models import Agent, Copilot, Tool, Workflow
 
 STEP_DEFAULTS = {"input": {}, "continue_on_error": False, "timeout_ms": None, "retries": 0}
 STEP_FIELDS = ("id", "type", "ref", "input", "continue_on_error", "timeout_ms", "retries")
-_REF_TABLES = {"tool": (Tool, "tool"), "agent": (Agent, "agent")}
+_REF_TABLES = {"tool": (Tool, "tool"), "agent": (Agent, "agent"), "copilot": (Copilot, "network")}
 
 
 def check_input_schema(schema) -> None:
@@ -111,7 +113,10 @@ def update(*, org_id: str, workflow_id: str, fields: dict) -> Workflow:
 
 
 def delete(*, org_id: str, workflow_id: str) -> None:
-    """Delete a workflow and its schedules; its runs stay (they hold their own definition)."""
+    """Delete a workflow and its schedules; its runs stay (they hold their own definition).
+    409 `workflow_in_use` while a network uses it."""
+    get(org_id=org_id, workflow_id=workflow_id)
+    copilots.ensure_unused(org_id=org_id, workflow_id=workflow_id)
     with atomic():
         if scope.delete(Workflow, org_id, Workflow.id == workflow_id) == 0:
             raise NotFound("workflow not found")

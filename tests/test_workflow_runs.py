@@ -142,19 +142,25 @@ def test_step_timeout_with_retry(client, org, server):
 
 
 @pytest.mark.parametrize("kind", ["agent", "copilot"])
-def test_agent_and_copilot_steps_fail_as_unavailable(client, org, server, kind):
+def test_agent_and_copilot_steps_that_cannot_run_fail_without_retry(client, org, server, kind):
     ref = str(uuid.uuid4())
     if kind == "agent":
         from store import db
         from store.models import Agent
         with db.connection():
             ref = Agent.create(org=org["id"], name="a1").id
+    else:
+        ref = client.post("/v1/copilots", json={"name": "n"},
+                          headers=org["headers"]).json()["copilot"]["id"]
     echo = tool(client, org, server, "/echo")
-    wf = make_workflow(client, org, steps=[{"id": "x", "type": kind, "ref": ref, "retries": 3},
+    wf = make_workflow(client, org, steps=[{"id": "x", "type": kind, "ref": ref, "retries": 3,
+                                            "input": "hello"},
                                            tool_step("after", echo)])
     run = wait_run(client, org["headers"], start_run(client, org["headers"], wf["id"])["id"])
     assert run["status"] == "failed"
-    assert run["steps"][0]["error"]["code"] == "step_type_unavailable"
+    # an agent that was never built; a network without agents
+    expected = "agent_not_built" if kind == "agent" else "network_empty"
+    assert run["steps"][0]["error"]["code"] == expected
     assert run["steps"][0]["attempts"] == 1  # not retried: another attempt cannot help
     assert run["steps"][1]["status"] == "skipped"
 

@@ -111,13 +111,17 @@ def test_schema_rules_are_400(client, org, tool):
 
 def test_refs_must_be_of_the_callers_org(client, org, other, echo):
     foreign = echo_tool(client, other, echo)
+    foreign_network = client.post("/v1/copilots", json={"name": "n"}, headers=other["headers"])
+    assert foreign_network.status_code == 201, foreign_network.text
     for kind, ref in (("tool", foreign["id"]), ("tool", str(uuid.uuid4())),
-                      ("agent", str(uuid.uuid4()))):
+                      ("agent", str(uuid.uuid4())), ("copilot", str(uuid.uuid4())),
+                      ("copilot", foreign_network.json()["copilot"]["id"])):
         resp = client.post("/v1/workflows", headers=org["headers"], json={
             "name": "x", "steps": [{"id": "a", "type": kind, "ref": ref}]})
         assert_problem(resp, 404, "step_ref_not_found")
-    # a copilot ref is checked when copilots exist (see docs/decisions.md)
-    make_workflow(client, org, steps=[{"id": "c", "type": "copilot", "ref": str(uuid.uuid4())}])
+    network = client.post("/v1/copilots", json={"name": "n"}, headers=org["headers"]).json()
+    make_workflow(client, org, steps=[{"id": "c", "type": "copilot",
+                                       "ref": network["copilot"]["id"]}])
 
 
 def test_update_replaces_given_fields_and_revalidates(client, org, tool):
