@@ -48,5 +48,5 @@ def resume_workflow_schedule(caller, id):
 
 def run_workflow_schedule_now(caller, settings, id):
     run = runs_runtime.run_schedule_now(settings=settings, org_id=caller.org_id, schedule_id=id,
-                                        user_id=caller.user_id)
+                                        user_id=caller.user_id, group_id=caller.group_id)
     return ok({"run": workflow_runs.to_dict(run)}, 202)

@@ -20,9 +20,9 @@ import uuid
 from jobs import context
 from runtime import workflow_steps, workflow_templates
 from runtime.workflow_leases import Lease, heartbeat
-from store import db, run_state
+from store import db, limits, run_state, spend
 from store.db import iso, utcnow
-from store.errors import Invalid
+from store.errors import Invalid, LimitReached
 from store.workflows import validate_input
 
 log = logging.getLogger("agent_platform.workflows")
@@ -139,7 +139,8 @@ def _execute(run, lease: Lease, settings) -> str | None:
     last_output, error = None, None
     try:  # a scheduled run's input was checked when set; the workflow may have changed since
         validate_input(run.definition.get("input_schema"), run.input)
-    except Invalid as exc:
+        _admit_fire(run, settings)
+    except (Invalid, LimitReached) as exc:
         for rest in steps_state:
             rest["status"] = "skipped"
         return _finish(run, lease, "failed", steps_state, None,
@@ -175,6 +176,17 @@ def _execute(run, lease: Lease, settings) -> str | None:
             return _finish(run, lease, "failed", steps_state, result["output"], error, usage)
         last_output = result["output"]  # recorded with the next step's start, or the finish
     return _finish(run, lease, "succeeded", steps_state, last_output, None, usage)
+
+
+def _admit_fire(run, settings) -> None:
+    """A scheduled fire is admitted when it first executes, like an API-started run: the
+    owner's group (else Default) under its spend cap, the organization under its monthly run
+    quota. A refusal (LimitReached) fails the run with its code, which counts as a failure of
+    the schedule. A run resumed after a lost worker was admitted on its first attempt."""
+    if run.trigger != "schedule" or run.attempt != 1:
+        return
+    spend.check_cap(org_id=run.org_id, user_id=run.user_id)
+    limits.consume_run(org_id=run.org_id, settings=settings)
 
 
 def _cancelled(run, lease, steps_state, last_output, usage) -> str | None:

@@ -18,6 +18,15 @@ def _dispatch(settings, run) -> None:
         log.error("could not queue run %s: %s", run.id, type(exc).__name__)
 
 
+def admit(*, settings, org_id: str, group_id: str | None = None,
+          user_id: str | None = None) -> None:
+    """Admission of a workflow run: the billed group (the session's group_id, else the user's,
+    else Default) under its spend cap (429 `spend_cap_reached`), then the organization under
+    its monthly run quota (429 `usage_limit_reached`; a refused run does not use quota)."""
+    spend.check_cap(org_id=org_id, group_id=group_id, user_id=user_id)
+    limits.consume_run(org_id=org_id, settings=settings)
+
+
 def start(*, settings, org_id: str, workflow_id: str, input: dict | None,
           user_id: str | None = None, group_id: str | None = None):
     """A queued run of the workflow (input checked against its input_schema), dispatched.
@@ -26,17 +35,19 @@ def start(*, settings, org_id: str, workflow_id: str, input: dict | None,
     quota (429 `usage_limit_reached`)."""
     workflow = workflows.get(org_id=org_id, workflow_id=workflow_id)
     workflows.validate_input(workflow.input_schema, {} if input is None else input)
-    spend.check_cap(org_id=org_id, group_id=group_id, user_id=user_id)
-    limits.consume_run(org_id=org_id, settings=settings)
+    admit(settings=settings, org_id=org_id, group_id=group_id, user_id=user_id)
     run = workflow_runs.create(org_id=org_id, workflow_id=workflow_id, input=input,
                                user_id=user_id)
     _dispatch(settings, run)
     return run
 
 
-def run_schedule_now(*, settings, org_id: str, schedule_id: str, user_id: str | None = None):
-    """A run of the schedule's workflow with its input and owner, now (trigger run_now)."""
+def run_schedule_now(*, settings, org_id: str, schedule_id: str, user_id: str | None = None,
+                     group_id: str | None = None):
+    """A run of the schedule's workflow with its input and owner, now (trigger run_now),
+    admitted like any API-started run: billed to the session's group, else the owner's."""
     schedule = schedules.get(org_id=org_id, schedule_id=schedule_id, user_id=user_id)
+    admit(settings=settings, org_id=org_id, group_id=group_id, user_id=schedule.user_id)
     run = workflow_runs.create(org_id=org_id, workflow_id=schedule.workflow_id,
                                input=schedule.input, user_id=schedule.user_id,
                                trigger="run_now", schedule_id=schedule.id)
