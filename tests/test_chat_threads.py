@@ -14,21 +14,8 @@ from store import db, notifications
 from store.models import Message, WorkflowSchedule
 from tests.factories import assert_problem, make_org
 from tests.factories_chat import make_agent, post_chat, user, wait_turn
-from tests.factories_workflows import (ToolServer, make_workflow, post_tool, start_worker,
-                                       stop, tool_step, wait_run, wf_settings)
-
-
-@pytest.fixture(scope="module")
-def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def worker(app, settings):
-    process = start_worker(settings) if settings.redis_url else None
-    yield process
-    if process is not None:
-        stop(process)
+from tests.factories_workflows import ToolServer, make_workflow, post_tool, tool_step, wait_run
+from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
 
 
 @pytest.fixture(scope="module")
@@ -42,15 +29,20 @@ def agent(client, org):
 
 
 def turn(client, headers, agent, message, thread_id=None) -> dict:
-    """One turn, waited for until its run is final (the thread then takes the next one)."""
-    from store.models import AgentRun
+    """One turn, waited for until its run is final and its final event logged (the run's
+    status is recorded just before the event: the thread then takes the next turn)."""
+    from store.models import AgentRun, RunEvent
 
     body = post_chat(client, headers, message, agent_id=agent["id"], thread_id=thread_id)
     wait_turn(client, headers, body["thread"]["id"], body["run"]["id"])
+    run_id = body["run"]["id"]
     deadline = time.monotonic() + 20
     while True:
         with db.connection():
-            if AgentRun.get_by_id(body["run"]["id"]).status in ("succeeded", "failed"):
+            final = AgentRun.get_by_id(run_id).status in ("succeeded", "failed")
+            logged = RunEvent.select().where(
+                RunEvent.run_id == run_id, RunEvent.kind.in_(["run.completed", "run.failed"]))
+            if final and logged.exists():
                 return body
         assert time.monotonic() < deadline, "the turn did not finish"
         time.sleep(0.01)

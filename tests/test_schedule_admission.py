@@ -15,22 +15,10 @@ from store.errors import LimitReached
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_identity import mint
-from tests.factories_workflows import make_workflow, start_worker, stop, wf_settings
+from tests.factories_workflows import make_workflow
+from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
 
 UTC = dt.timezone.utc
-
-
-@pytest.fixture(scope="module")
-def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def worker(app, settings):
-    process = start_worker(settings) if settings.redis_url else None
-    yield process
-    if process is not None:
-        stop(process)
 
 
 @pytest.fixture(autouse=True)

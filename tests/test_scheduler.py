@@ -13,23 +13,10 @@ from jobs.scheduler import Scheduler
 from store import db, schedules
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories import make_org
-from tests.factories_workflows import (ToolServer, make_workflow, post_tool, start_worker, stop,
-                                       tool_step, wf_settings)
+from tests.factories_workflows import ToolServer, make_workflow, post_tool, tool_step
+from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
 
 UTC = dt.timezone.utc
-
-
-@pytest.fixture(scope="module")
-def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def worker(app, settings):
-    process = start_worker(settings) if settings.redis_url else None
-    yield process
-    if process is not None:
-        stop(process)
 
 
 @pytest.fixture(autouse=True)

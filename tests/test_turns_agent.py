@@ -6,13 +6,12 @@ import time
 
 import pytest
 
-from runtime import ssrf
 from tests.conftest import make_settings
 from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_identity import mint
-from tests.factories_turns import (MODEL, EchoServer, http_tool, make_agent, openai_agent,
-                                   use_model_server)
-from tests.servers import AnthropicServer, OpenAIServer, text, tool_calls
+from tests.factories_turns import MODEL, http_tool, make_agent, openai_agent, use_model_server
+from tests.fixtures_turns import allow_loopback, llm, model, org, tools_server  # noqa: F401 (fixtures)
+from tests.servers import AnthropicServer, text, tool_calls
 
 PRICES = {MODEL: {"input": 1000, "output": 2000}}  # USD per million tokens
 
@@ -22,37 +21,6 @@ def settings(database_url, tmp_path_factory):
     return make_settings(database_url, tmp_path_factory.mktemp("data"), prices=PRICES,
                          model_max_retries=0)
 
-
-@pytest.fixture(scope="module", autouse=True)
-def allow_loopback(settings):
-    ssrf.configure(settings.ssrf_allow)
-
-
-@pytest.fixture(scope="module")
-def model():
-    with OpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture
-def llm(model):
-    model.reset()
-    yield model
-    assert model.pending == 0, "a scripted reply was not consumed"
-
-
-@pytest.fixture(scope="module")
-def tools_server():
-    server = EchoServer()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def org(client, model):
-    org = make_org(client)
-    use_model_server(client, org, model)
-    return org
 
 
 def _run(client, org, agent, message, headers=None):

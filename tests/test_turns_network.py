@@ -6,15 +6,14 @@ import uuid
 
 import pytest
 
-from runtime import ssrf, turns
+from runtime import turns
 from store import db
 from tests.conftest import make_settings
 from tests.factories import make_org
-from tests.factories_turns import (EchoServer, Events, http_tool, make_agent, openai_agent,
-                                   use_model_server)
+from tests.factories_turns import Events, http_tool, make_agent, openai_agent
 from tests.factories_workflows import make_workflow
-from tests.servers import OpenAIServer, text, tool_calls
-
+from tests.fixtures_turns import allow_loopback, llm, model, org, tools_server  # noqa: F401 (fixtures)
+from tests.servers import text, tool_calls
 
 
 @pytest.fixture(scope="module")
@@ -22,37 +21,6 @@ def settings(database_url, tmp_path_factory):
     return make_settings(database_url, tmp_path_factory.mktemp("data"), max_handoffs=2,
                          run_max_depth=1, model_max_retries=0)
 
-
-@pytest.fixture(scope="module", autouse=True)
-def allow_loopback(settings):
-    ssrf.configure(settings.ssrf_allow)
-
-
-@pytest.fixture(scope="module")
-def model():
-    with OpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture
-def llm(model):
-    model.reset()
-    yield model
-    assert model.pending == 0, "a scripted reply was not consumed"
-
-
-@pytest.fixture(scope="module")
-def tools_server():
-    server = EchoServer()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def org(client, model):
-    org = make_org(client)
-    use_model_server(client, org, model)
-    return org
 
 
 def network(*agents, workflows=(), handoff_prompt=None, followups=(), environment="dev"):

@@ -9,21 +9,8 @@ import pytest
 
 from tests.factories import assert_problem, make_org
 from tests.factories_workflows import (ToolServer, install_sessions, make_workflow, post_tool,
-                                       session, start_run, start_worker, stop, tool_step,
-                                       wait_run, wf_settings)
-
-
-@pytest.fixture(scope="module")
-def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def worker(app, settings):
-    process = start_worker(settings) if settings.redis_url else None
-    yield process
-    if process is not None:
-        stop(process)
+                                       session, start_run, tool_step, wait_run)
+from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
 
 
 @pytest.fixture(scope="module")

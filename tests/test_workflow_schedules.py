@@ -8,26 +8,13 @@ import pytest
 
 from runtime import schedule_time
 from tests.factories import assert_problem, make_org
-from tests.factories_workflows import (install_sessions, make_workflow, session, start_worker,
-                                       stop, wait_run, wf_settings)
+from tests.factories_workflows import install_sessions, make_workflow, session, wait_run
+from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
 
 FIELDS = {"id", "workflow_id", "owner_kind", "user_id", "status", "recurrence", "cron", "run_at",
           "description", "timezone", "next_fire_at", "last_fire_at", "last_run_status",
           "last_run_id", "notify", "thread_title", "input", "skip_missed",
           "max_consecutive_failures", "consecutive_failures", "created_at", "updated_at"}
-
-
-@pytest.fixture(scope="module")
-def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def worker(app, settings):
-    process = start_worker(settings) if settings.redis_url else None
-    yield process
-    if process is not None:
-        stop(process)
 
 
 @pytest.fixture(scope="module")
