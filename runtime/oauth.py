@@ -22,7 +22,7 @@ from urllib.parse import parse_qsl, urlencode
 import httpx
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-from runtime import ssrf
+from runtime import ssrf, ssrf_connect
 from store import crypto, scope, users, vault
 from store.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
 from store.models import ToolProvider
@@ -124,8 +124,8 @@ def _token_request(provider: ToolProvider, form: dict, *, timeout: float) -> dic
     if client_secret:
         form["client_secret"] = client_secret
     try:
-        resp = httpx.post(token_url, data=form, headers={"Accept": "application/json"},
-                          timeout=timeout, follow_redirects=False)
+        with ssrf_connect.pin_httpx(httpx.Client(timeout=timeout, follow_redirects=False)) as http:
+            resp = http.post(token_url, data=form, headers={"Accept": "application/json"})
     except httpx.HTTPError as exc:
         raise Unavailable(f"the provider's token endpoint did not answer ({type(exc).__name__})",
                           code="oauth_provider_unavailable") from None

@@ -4,7 +4,9 @@ Loopback, private, link-local, shared, reserved, multicast and cloud-metadata ad
 refused unless the operator allow-lists them (AGENT_PLATFORM_SSRF_ALLOW: comma-separated
 hosts, IPs or CIDR networks, e.g. ``127.0.0.1`` or ``10.0.0.0/8``). The check runs when a URL is
 saved (``check_url``) and again when it is resolved for a call (``resolve``), so a DNS name
-that later points at a private address (DNS rebinding) is refused at call time.
+that later points at a private address is refused at call time. HTTP tool calls, model
+providers and OAuth token requests connect through runtime.ssrf_connect, which checks the
+addresses it actually connects to (no window for DNS rebinding between check and connect).
 """
 from __future__ import annotations
 
@@ -81,23 +83,36 @@ def check_url(url: str) -> str:
     return url
 
 
-def resolve(url: str, *, timeout: float = 5.0) -> list[str]:
-    """Resolve a URL's host for a call and refuse it if any address is not allowed.
-    Returns the resolved addresses."""
-    check_url(url)
-    _, host, port = _split(url)
+def connect_addresses(host: str, port: int) -> list[str] | None:
+    """The addresses a connection to host may use, every one checked against the policy
+    (403 ``url_not_allowed`` when any is refused, 400 ``url_unresolvable`` when there is none);
+    None for a host the operator allow-lists by name."""
+    host = host.lower().rstrip(".").strip("[]")
     if host in _allow_hosts:
-        return [host]
-    previous = socket.getdefaulttimeout()
-    socket.setdefaulttimeout(timeout)
+        return None
+    if host in _METADATA_HOSTS or host == "localhost" or host.endswith(".localhost"):
+        raise _refuse(host)
     try:
-        infos = socket.getaddrinfo(host.strip("[]"), port, proto=socket.IPPROTO_TCP)
+        infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except OSError as exc:
         raise Invalid(f"the URL's host {host!r} cannot be resolved", code="url_unresolvable") from exc
-    finally:
-        socket.setdefaulttimeout(previous)
-    addresses = sorted({info[4][0] for info in infos})
+    addresses = list(dict.fromkeys(info[4][0] for info in infos))
     for address in addresses:
         if _forbidden_ip(ipaddress.ip_address(address.split("%")[0])):
             raise _refuse(host)
     return addresses
+
+
+def resolve(url: str, *, timeout: float = 5.0) -> list[str]:
+    """Resolve a URL's host for a call and refuse it if any address is not allowed.
+    Returns the resolved addresses. Clients pinned by runtime.ssrf_connect check again when
+    they connect, on the very addresses they connect to."""
+    check_url(url)
+    _, host, port = _split(url)
+    previous = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(timeout)
+    try:
+        addresses = connect_addresses(host, port)
+    finally:
+        socket.setdefaulttimeout(previous)
+    return [host] if addresses is None else sorted(addresses)

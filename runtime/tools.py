@@ -16,7 +16,7 @@ from urllib.parse import quote
 import requests
 from jsonschema import Draft202012Validator, ValidationError
 
-from runtime import mcp_client, oauth, ssrf
+from runtime import mcp_client, oauth, ssrf, ssrf_connect
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
@@ -33,6 +33,9 @@ def _session() -> requests.Session:
     if session is None:
         session = requests.Session()
         session.trust_env = False  # no proxies or netrc from the environment
+        adapter = ssrf_connect.requests_adapter()  # connects only to addresses it checked
+        session.mount("http://", adapter)
+        session.mount("https://", adapter)
         _local.session = session
     return session
 
@@ -134,7 +137,7 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     path, query, headers, body = _split_input(tool, data)
     url = base_url.rstrip("/") + "/" + path.lstrip("/")
     try:
-        ssrf.resolve(url)
+        ssrf.check_url(url)  # the host's addresses are checked when the session connects
     except ssrf.ERRORS as exc:
         return _failed(tool.id, started, exc.code, exc.detail)
     auth_headers, auth_params = inject(provider.auth, credentials)
@@ -146,6 +149,8 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
             json=body, timeout=timeout, allow_redirects=False, stream=True)
         with resp:
             output = _read(resp)
+    except ssrf.ERRORS as exc:  # an address of the host is refused (or none resolves)
+        return _failed(tool.id, started, exc.code, exc.detail)
     except requests.Timeout:
         return _failed(tool.id, started, "timeout", f"no answer within {tool.timeout_ms} ms")
     except requests.ConnectionError:

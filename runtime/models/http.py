@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 
 import httpx
 
-from runtime import ssrf
+from runtime import ssrf, ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
 from store.errors import Invalid
 
@@ -67,8 +67,8 @@ def client() -> httpx.Client:
     global _client, _client_pid
     with _client_lock:
         if _client is None or _client_pid != os.getpid():
-            _client = httpx.Client(limits=httpx.Limits(max_connections=200,
-                                                       max_keepalive_connections=50))
+            _client = ssrf_connect.pin_httpx(httpx.Client(limits=httpx.Limits(
+                max_connections=200, max_keepalive_connections=50)))
             _client_pid = os.getpid()
         return _client
 
@@ -213,6 +213,8 @@ def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Htt
                 yield message
     except httpx.HTTPError as exc:
         raise _transport_error(provider, exc, started) from None
+    except ssrf.ERRORS as exc:  # refused when connecting (the name now points elsewhere)
+        raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
 
 
 def check_base_url(provider: str, url: str) -> None:

@@ -1,0 +1,92 @@
+"""Connections pinned to the addresses the SSRF policy checked.
+
+Checking a name and then letting the HTTP client resolve it again leaves a window: a DNS
+server that answers a public address to the check and a private one to the connect (DNS
+rebinding) would reach the private address. Here the name is resolved once, at connect time,
+every address is checked (runtime.ssrf.connect_addresses), and the socket connects to one of
+those very addresses; TLS still verifies the certificate against the name. A refusal raises
+the policy's own error (Forbidden ``url_not_allowed``, Invalid ``url_unresolvable``) through
+the client, not a connection error.
+
+- ``requests_adapter()``: a requests transport adapter (HTTP tool calls).
+- ``pin_httpx(client)``: the same for an ``httpx.Client`` (model providers, OAuth token
+  exchange).
+"""
+from __future__ import annotations
+
+import httpcore
+import requests.adapters
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
+
+from runtime import ssrf
+
+
+class _Pinned:
+    """urllib3 connection mixin: connect to a checked address of the host."""
+
+    def _new_conn(self):
+        addresses = ssrf.connect_addresses(self._dns_host, self.port)
+        if addresses is None:  # allow-listed by name: connect as usual
+            return super()._new_conn()
+        name, failure = self._dns_host, None
+        for address in addresses:
+            self._dns_host = address  # the host the socket connects to (TLS uses it after)
+            try:
+                return super()._new_conn()
+            except (NewConnectionError, ConnectTimeoutError) as exc:
+                failure = exc
+            finally:
+                self._dns_host = name
+        raise failure
+
+
+class _HTTPConnection(_Pinned, HTTPConnection):
+    pass
+
+
+class _HTTPSConnection(_Pinned, HTTPSConnection):
+    pass
+
+
+class _HTTPPool(HTTPConnectionPool):
+    ConnectionCls = _HTTPConnection
+
+
+class _HTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _HTTPSConnection
+
+
+class _Adapter(requests.adapters.HTTPAdapter):
+    def init_poolmanager(self, *args, **kwargs):
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
+
+
+def requests_adapter() -> requests.adapters.HTTPAdapter:
+    return _Adapter()
+
+
+class _Backend(httpcore.SyncBackend):
+    def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+        addresses = ssrf.connect_addresses(host, port)
+        if addresses is None:
+            return super().connect_tcp(host, port, timeout, local_address, socket_options)
+        failure = None
+        for address in addresses:
+            try:
+                return super().connect_tcp(address, port, timeout, local_address, socket_options)
+            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
+                failure = exc
+        raise failure
+
+
+def pin_httpx(client):
+    """Make every new connection of the httpx client connect to checked addresses only;
+    returns the client."""
+    pool = getattr(client._transport, "_pool", None)
+    if not isinstance(pool, httpcore.ConnectionPool):
+        raise RuntimeError("the httpx client's transport has no connection pool to pin")
+    pool._network_backend = _Backend()
+    return client
