@@ -83,27 +83,27 @@ def resolver(monkeypatch, settings):
     ssrf.configure(settings.ssrf_allow)
 
 
-def test_a_tool_call_connects_to_the_address_it_checked(client, servers):
-    good, bad, port = servers
+def call_tool(client, base_url: str, path: str) -> dict:
+    """Execute a GET tool at base_url + path through the API; the tool result."""
     org = make_org(client)
-    provider = make_provider(client, org, base_url=f"http://{REBIND}:{port}")
-    tool = make_tool(client, org, provider["id"], method="GET", path="/tool")
+    provider = make_provider(client, org, base_url=base_url)
+    tool = make_tool(client, org, provider["id"], method="GET", path=path)
     resp = client.post(f"/v1/tools/{tool['id']}/execute", json={"input": {}},
                        headers=org["headers"])
     assert resp.status_code == 200, resp.text
-    assert resp.json()["status"] == "succeeded", resp.text
+    return resp.json()
+
+
+def test_a_tool_call_connects_to_the_address_it_checked(client, servers):
+    good, bad, port = servers
+    result = call_tool(client, f"http://{REBIND}:{port}", "/tool")
+    assert result["status"] == "succeeded", result
     assert good.paths == ["/tool"] and bad.paths == []
 
 
 def test_a_tool_whose_name_points_at_a_refused_address_is_not_called(client, servers):
     good, bad, port = servers
-    org = make_org(client)
-    provider = make_provider(client, org, base_url=f"http://{PRIVATE}:{port}")
-    tool = make_tool(client, org, provider["id"], method="GET", path="/never")
-    resp = client.post(f"/v1/tools/{tool['id']}/execute", json={"input": {}},
-                       headers=org["headers"])
-    assert resp.status_code == 200, resp.text
-    result = resp.json()
+    result = call_tool(client, f"http://{PRIVATE}:{port}", "/never")
     assert result["status"] == "failed" and result["error"]["code"] == "url_not_allowed"
     assert "/never" not in good.paths + bad.paths
 
