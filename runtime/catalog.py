@@ -1,17 +1,22 @@
 """Changes to providers and tools, each followed by the registry reload + dependent rebuild
-(jobs.rebuild.dispatch). One function per API operation that changes tools."""
+(runtime.dispatch: jobs.rebuild.dispatch). One function per API operation that changes tools."""
 from __future__ import annotations
 
-from jobs import rebuild
-from runtime import mcp_client
-from store import openapi_import
+from rules import openapi_import
+from runtime import dispatch, mcp_client
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
 
 
+def scope_of(provider_types) -> str:
+    """The rebuild's scope for changes to providers of these types: custom, mcp or all."""
+    kinds = {("mcp" if t == "mcp" else "custom") for t in provider_types}
+    return kinds.pop() if len(kinds) == 1 else "all"
+
+
 def _rebuild(settings, org_id, *, scope, tool_ids=(), provider_ids=(), sync=()) -> dict:
-    return rebuild.dispatch(settings, org_id=org_id, scope=scope, tool_ids=list(tool_ids),
+    return dispatch.rebuild(settings, org_id=org_id, scope=scope, tool_ids=list(tool_ids),
                             provider_ids=list(provider_ids), sync_provider_ids=list(sync))
 
 
@@ -95,7 +100,7 @@ def create_tool(*, settings, org_id: str, fields: dict) -> dict:
 
 def update_tool(*, settings, org_id: str, tool_id: str, fields: dict) -> dict:
     tool, provider = tool_store.update(org_id=org_id, tool_id=tool_id, fields=fields)
-    result = _rebuild(settings, org_id, scope=rebuild.scope_of([provider.type]),
+    result = _rebuild(settings, org_id, scope=scope_of([provider.type]),
                       tool_ids=[tool.id], provider_ids=[provider.id])
     return {"tool": tool_store.to_dict(tool), "rebuild": result}
 

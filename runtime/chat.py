@@ -5,7 +5,7 @@ calling end user, as a job; ``DELETE /v1/chat/stream`` cancels it.
 message, starts the run (runtime.turns.start) and makes it the thread's current turn, all in
 one transaction (the thread row is locked on Postgres, SQLite transactions are serialized),
 so a second turn while one is queued or running is refused with 409 ``turn_in_progress``.
-Then it dispatches ``jobs.chat_jobs.run_turn`` and answers without waiting for the model.
+Then it dispatches the turn (runtime.dispatch: the job ``jobs.tasks.run_turn``) and answers without waiting for the model.
 
 ``execute`` (the job) loads the thread's earlier messages as history and calls
 ``turns.execute`` with an ``Emitter``: each event is logged in the thread's event log
@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from runtime import chat_events, turns
+from runtime import chat_events, dispatch, turns
 from runtime.models import Message as ModelMessage
 from store import messages, run_events, runs, threads
 from store.db import atomic, connection, utcnow
@@ -72,10 +72,8 @@ def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, me
 
 
 def _dispatch(settings, *, org_id: str, thread_id: str, run_id: str) -> None:
-    from jobs import chat_jobs
-
     try:
-        chat_jobs.dispatch_turn(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
+        dispatch.turn(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
     except Exception as exc:
         log.warning("chat turn not dispatched: %s", type(exc).__name__)
         runs.finish(run_id=run_id, status="failed", output=None, steps=[], usage={},

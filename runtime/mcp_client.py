@@ -13,7 +13,8 @@ import dataclasses
 import logging
 import threading
 
-from runtime import ssrf
+from rules import ssrf
+from runtime import ssrf_connect
 
 log = logging.getLogger("agent_platform.mcp")
 for _noisy in ("httpx2", "httpx", "mcp"):  # request lines carry URLs; keep them out of logs
@@ -100,7 +101,7 @@ def _transport(server: Server):
         from mcp.client.stdio import StdioServerParameters, stdio_client
 
         return stdio_client(StdioServerParameters(command=server.command, args=list(server.args)))
-    ssrf.resolve(server.url)  # checked again at connect time (DNS rebinding)
+    ssrf_connect.resolve(server.url)  # checked again at connect time (DNS rebinding)
     if server.transport == "sse":
         return sse_client(server.url, headers=headers, timeout=TIMEOUTS.connect_s,
                           sse_read_timeout=max(TIMEOUTS.call_s, TIMEOUTS.list_s) + 60)

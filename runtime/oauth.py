@@ -22,7 +22,8 @@ from urllib.parse import parse_qsl, urlencode
 import httpx
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-from runtime import ssrf, ssrf_connect
+from rules import ssrf
+from runtime import ssrf_connect
 from store import crypto, scope, users, vault
 from store.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
 from store.models import ToolProvider
@@ -117,7 +118,7 @@ def _token_request(provider: ToolProvider, form: dict, *, timeout: float) -> dic
     """POST to the provider's token URL (client_secret_post); the parsed token response."""
     auth = provider.auth
     token_url = auth["token_url"]
-    ssrf.resolve(token_url, timeout=timeout)
+    ssrf_connect.resolve(token_url, timeout=timeout)
     form = {**form, "client_id": auth.get("client_id", "")}
     client_secret = (crypto.decrypt(provider.secrets) or {}).get("client_secret") \
         if provider.secrets else None

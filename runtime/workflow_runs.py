@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from jobs import workflow_jobs
+from runtime import dispatch
 from runtime.workflow_leases import heartbeat
 from store import limits, schedules, spend, workflow_runs, workflows
 
@@ -12,8 +12,7 @@ log = logging.getLogger("agent_platform.workflows")
 
 def _dispatch(settings, run) -> None:
     try:
-        workflow_jobs.dispatch_run(settings, run_id=run.id, attempt=0,
-                                   steps=run.definition["steps"])
+        dispatch.workflow_run(settings, run_id=run.id, attempt=0, steps=run.definition["steps"])
     except Exception as exc:  # the queue is down: the run is recorded, recovery queues it
         log.error("could not queue run %s: %s", run.id, type(exc).__name__)
 

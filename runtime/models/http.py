@@ -19,7 +19,8 @@ from typing import Callable, Iterable, Iterator, TypeVar
 
 import httpx
 
-from runtime import ssrf, ssrf_connect
+from rules import ssrf
+from runtime import ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
 from store.errors import Invalid
 
@@ -220,7 +221,7 @@ def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Htt
 def check_base_url(provider: str, url: str) -> None:
     """The SSRF policy, at call time; a refusal is a ModelError with the policy's code."""
     try:
-        ssrf.resolve(url)
+        ssrf_connect.resolve(url)
     except ssrf.ERRORS as exc:
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
 

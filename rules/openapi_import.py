@@ -12,7 +12,7 @@ import json
 
 import yaml
 
-from store.errors import Invalid
+from rules.errors import Invalid
 
 METHODS = ("get", "post", "put", "patch", "delete")
 _MAX_DEPTH = 20
