@@ -9,6 +9,7 @@ PY=${PYTHON:-python3}
 PG_URL=${AGENT_PLATFORM_TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/test}
 REDIS=${AGENT_PLATFORM_TEST_REDIS_URL:-redis://127.0.0.1:6379/0}
 
+PYTHON="$PY" bash sdk/check.sh  # contract gates: spec validator, Redocly, Spectral, SDK diff, tsc
 echo "== pytest: SQLite, in-process jobs"
 env -u AGENT_PLATFORM_TEST_DATABASE_URL -u AGENT_PLATFORM_TEST_REDIS_URL \
   "$PY" -m pytest "$@"
