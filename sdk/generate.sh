@@ -30,7 +30,7 @@ fi
 npx_bin="$root/sdk/typescript/node_modules/.bin"
 if [ -x "$npx_bin/openapi-typescript" ]; then
   "$npx_bin/openapi-typescript" "$root/openapi.yaml" --output "$work/schema.d.ts" \
-    --default-non-nullable=false --silent 2>/dev/null
+    --default-non-nullable=false --silent >/dev/null
 else
   echo "TypeScript types skipped: run npm ci --prefix sdk/typescript" >&2
   [ $check = 1 ] && exit 1

@@ -132,8 +132,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List end users (ordered by user_id)
-         * @description The organization's end users, ordered by user id, one page at a time (see Pagination).
+         * List end users, oldest first
+         * @description The organization's end users, oldest first, one page at a time; `group_id` filters.
          */
         get: operations["list_users"];
         put?: never;
@@ -187,8 +187,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List groups (ordered by group_id) with this month's spend
-         * @description The organization's groups, ordered by group id, with this month's spend, one page at a time.
+         * List groups, oldest first, with this month's spend
+         * @description The organization's groups (the Default group first), oldest first, with this month's spend, one page at a time.
          */
         get: operations["list_groups"];
         put?: never;
@@ -3521,9 +3521,9 @@ export interface components {
          *         "run": {
          *           "id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
          *           "kind": "agent",
-         *           "agent_id": "Example",
-         *           "copilot_id": "Example",
-         *           "thread_id": "Example",
+         *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *           "copilot_id": "94f5d5a7-b3c6-41e8-9293-aebfc0d1e2f3",
+         *           "thread_id": "d83919eb-f70a-452c-96d7-e2f3a4b5c6d7",
          *           "user_id": "user-42",
          *           "group_id": "team-emea",
          *           "status": "queued",
@@ -3531,7 +3531,7 @@ export interface components {
          *           "output": "It is 18 °C and sunny in Lisbon.",
          *           "steps": [
          *             {
-         *               "type": "Example"
+         *               "type": "model_call"
          *             }
          *           ],
          *           "usage": {
@@ -3570,9 +3570,9 @@ export interface components {
          *         "run": {
          *           "id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
          *           "kind": "agent",
-         *           "agent_id": "Example",
-         *           "copilot_id": "Example",
-         *           "thread_id": "Example",
+         *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *           "copilot_id": "94f5d5a7-b3c6-41e8-9293-aebfc0d1e2f3",
+         *           "thread_id": "d83919eb-f70a-452c-96d7-e2f3a4b5c6d7",
          *           "user_id": "user-42",
          *           "group_id": "team-emea",
          *           "status": "queued",
@@ -3580,7 +3580,7 @@ export interface components {
          *           "output": "It is 18 °C and sunny in Lisbon.",
          *           "steps": [
          *             {
-         *               "type": "Example"
+         *               "type": "model_call"
          *             }
          *           ],
          *           "usage": {
@@ -3623,9 +3623,9 @@ export interface components {
          *         "run": {
          *           "id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
          *           "kind": "agent",
-         *           "agent_id": "Example",
-         *           "copilot_id": "Example",
-         *           "thread_id": "Example",
+         *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *           "copilot_id": "94f5d5a7-b3c6-41e8-9293-aebfc0d1e2f3",
+         *           "thread_id": "d83919eb-f70a-452c-96d7-e2f3a4b5c6d7",
          *           "user_id": "user-42",
          *           "group_id": "team-emea",
          *           "status": "queued",
@@ -3633,7 +3633,7 @@ export interface components {
          *           "output": "It is 18 °C and sunny in Lisbon.",
          *           "steps": [
          *             {
-         *               "type": "Example"
+         *               "type": "model_call"
          *             }
          *           ],
          *           "usage": {

@@ -96,9 +96,10 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupList | Problem]:
-    """List groups (ordered by group_id) with this month's spend
+    """List groups, oldest first, with this month's spend
 
-     The organization's groups, ordered by group id, with this month's spend, one page at a time.
+     The organization's groups (the Default group first), oldest first, with this month's spend, one page
+    at a time.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -133,9 +134,10 @@ def sync(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupList | Problem | None:
-    """List groups (ordered by group_id) with this month's spend
+    """List groups, oldest first, with this month's spend
 
-     The organization's groups, ordered by group id, with this month's spend, one page at a time.
+     The organization's groups (the Default group first), oldest first, with this month's spend, one page
+    at a time.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -165,9 +167,10 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupList | Problem]:
-    """List groups (ordered by group_id) with this month's spend
+    """List groups, oldest first, with this month's spend
 
-     The organization's groups, ordered by group id, with this month's spend, one page at a time.
+     The organization's groups (the Default group first), oldest first, with this month's spend, one page
+    at a time.
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -200,9 +203,10 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupList | Problem | None:
-    """List groups (ordered by group_id) with this month's spend
+    """List groups, oldest first, with this month's spend
 
-     The organization's groups, ordered by group id, with this month's spend, one page at a time.
+     The organization's groups (the Default group first), oldest first, with this month's spend, one page
+    at a time.
 
     Args:
         limit (int | Unset):  Default: 50.

@@ -105,9 +105,9 @@ def sync_detailed(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserList]:
-    """List end users (ordered by user_id)
+    """List end users, oldest first
 
-     The organization's end users, ordered by user id, one page at a time (see Pagination).
+     The organization's end users, oldest first, one page at a time; `group_id` filters.
 
     Args:
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
@@ -145,9 +145,9 @@ def sync(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserList | None:
-    """List end users (ordered by user_id)
+    """List end users, oldest first
 
-     The organization's end users, ordered by user id, one page at a time (see Pagination).
+     The organization's end users, oldest first, one page at a time; `group_id` filters.
 
     Args:
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
@@ -180,9 +180,9 @@ async def asyncio_detailed(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserList]:
-    """List end users (ordered by user_id)
+    """List end users, oldest first
 
-     The organization's end users, ordered by user id, one page at a time (see Pagination).
+     The organization's end users, oldest first, one page at a time; `group_id` filters.
 
     Args:
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
@@ -218,9 +218,9 @@ async def asyncio(
     cursor: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserList | None:
-    """List end users (ordered by user_id)
+    """List end users, oldest first
 
-     The organization's end users, ordered by user id, one page at a time (see Pagination).
+     The organization's end users, oldest first, one page at a time; `group_id` filters.
 
     Args:
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
