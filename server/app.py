@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 from pathlib import Path
 
 import connexion
 import yaml
 from connexion.middleware import MiddlewarePosition
+from connexion.options import SwaggerUIOptions
 
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import errors, logs, openapi31
+from server import docs, errors, logs, openapi31
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, migrations
 from store.settings import Settings
@@ -87,7 +89,10 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
 
     openapi31.install()
     spec = load_spec()
-    app = connexion.AsyncApp(__name__, swagger_ui_options=None, lifespan=_lifespan(settings))
+    written = copy.deepcopy(spec)  # served as written: Connexion resolves refs for routing
+    app = connexion.AsyncApp(__name__, lifespan=_lifespan(settings),
+                             swagger_ui_options=SwaggerUIOptions(serve_spec=False,
+                                                                 swagger_ui=False))
     app.add_api(
         spec,
         resolver=GuardedResolver(settings, operation_modules(spec)),
@@ -99,5 +104,6 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     )
     errors.register(app, spec)
     app.add_middleware(errors.LiteralPathMethods, position=MiddlewarePosition.BEFORE_ROUTING, spec=spec)
+    app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
     return app

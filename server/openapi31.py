@@ -31,6 +31,7 @@ from connexion.validators import (
     ParameterValidator,
 )
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError
+from jsonschema.exceptions import best_match
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DATE_TIME = re.compile(
@@ -73,6 +74,22 @@ def validator_for(schema: dict) -> Draft202012Validator:
     return validator
 
 
+def check(schema: dict, value: t.Any) -> None:
+    """Raise the most relevant ValidationError of value against schema. Nullable values are
+    written `oneOf: [X, {type: 'null'}]`: the error names what failed inside X (a maxLength, an
+    enum) rather than the oneOf, and a value of neither type says so as `type` would."""
+    error = best_match(validator_for(schema).iter_errors(value))
+    if error is None:
+        return
+    if error.validator in ("oneOf", "anyOf") and error.context and all(
+            e.validator == "type" and not e.relative_path for e in error.context):
+        types = ", ".join(repr(e.validator_value) for e in error.context)
+        error = ValidationError(f"{error.instance!r} is not of type {types}", validator="type",
+                                path=error.relative_path, schema_path=error.relative_schema_path,
+                                instance=error.instance, validator_value=types)
+    raise error
+
+
 _NOT_SENT = object()
 # Body fields whose values are secrets: a validation error names the rule, never the value.
 SECRET_FIELDS = frozenset({"tools_auth", "refresh_token", "access_token", "client_secret",
@@ -107,7 +124,7 @@ class RequestBodyValidator(JSONRequestBodyValidator):
                 raise BadRequestProblem(detail="request body must not be empty")
             return  # an optional body that was not sent
         try:
-            validator_for(self._schema).validate(body)
+            check(self._schema, body)
         except ValidationError as exc:
             raise BadRequestProblem(detail=f"{_message(exc)}{format_error_with_path(exception=exc)}")
 
@@ -115,7 +132,7 @@ class RequestBodyValidator(JSONRequestBodyValidator):
 class ResponseBodyValidator(JSONResponseBodyValidator):
     def _validate(self, body: t.Any) -> None:
         try:
-            validator_for(self._schema).validate(body)
+            check(self._schema, body)
         except ValidationError as exc:
             raise NonConformingResponseBody(
                 detail=f"{exc.message}{format_error_with_path(exception=exc)}"
@@ -127,7 +144,7 @@ class Parameters(ParameterValidator):
     def validate_parameter(parameter_type, value, param, param_name=None):
         if value is not None:
             try:
-                validator_for(param.get("schema", param)).validate(value)
+                check(param.get("schema", param), value)
             except ValidationError as exc:
                 return f"{param.get('name')}: {exc.message}"
         elif param.get("required"):

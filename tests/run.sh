@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite, in three stages:
+# The whole test suite, in four stages:
+#   gates     the contract gates of openapi.yaml and its SDKs (sdk/check.sh)
 #   sqlite    pytest on the embedded defaults (SQLite, in-process jobs)
 #   postgres  pytest on PostgreSQL + Redis (real RQ worker processes)
 #   contract  Schemathesis against a live `agent-platform serve`
@@ -14,7 +15,7 @@
 # (initdb and pg_ctl are found in /usr/lib/postgresql/<version>/bin). Run as root, PostgreSQL
 # runs as the `postgres` user (initdb refuses root).
 #
-# TEST_STAGES: `parallel` (default) runs the three stages at once, each writing its output to
+# TEST_STAGES: `parallel` (default) runs the stages at once, each writing its output to
 # its own log, printed when the stage fails; `serial` runs them one after another with their
 # output on the terminal. TEST_LOG_DIR keeps the logs (default: a temporary directory, removed
 # at the end). Uses .venv/bin/python when present.
@@ -110,6 +111,9 @@ start_redis() {
 # Nothing a test starts writes into the user's data directory.
 export AGENT_PLATFORM_DATA_DIR="$work/data"
 
+stage_gates() {
+  PYTHON="$PY" bash sdk/check.sh
+}
 stage_sqlite() {
   env -u AGENT_PLATFORM_TEST_DATABASE_URL -u AGENT_PLATFORM_TEST_REDIS_URL \
     "$PY" -m pytest --basetemp "$work/pytest-sqlite" "$@"
@@ -120,8 +124,9 @@ stage_postgres() {
 stage_contract() {
   PYTHON="$PY" bash contract_tests/run.sh
 }
-STAGES=(sqlite postgres contract)
-declare -A TITLE=([sqlite]="pytest: SQLite, in-process jobs"
+STAGES=(gates sqlite postgres contract)
+declare -A TITLE=([gates]="contract gates: spec, linters, SDK drift, tsc"
+                  [sqlite]="pytest: SQLite, in-process jobs"
                   [postgres]="pytest: PostgreSQL + Redis"
                   [contract]="contract tests: Schemathesis against a live server")
 
