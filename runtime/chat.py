@@ -5,7 +5,8 @@ calling end user, as a job; ``DELETE /v1/chat/stream`` cancels it.
 message, starts the run (runtime.turns.start) and makes it the thread's current turn, all in
 one transaction (the thread row is locked on Postgres, SQLite transactions are serialized),
 so a second turn while one is queued or running is refused with 409 ``turn_in_progress``.
-Then it dispatches the turn (runtime.dispatch: the job ``jobs.tasks.run_turn``) and answers without waiting for the model.
+Then it dispatches the turn (runtime.dispatch: the job ``jobs.tasks.run_turn``) and answers
+without waiting for the model.
 
 ``execute`` (the job) loads the thread's earlier messages as history and calls
 ``turns.execute`` with an ``Emitter``: each event is logged in the thread's event log
