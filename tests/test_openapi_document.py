@@ -104,3 +104,20 @@ def test_integer_query_parameters_are_bounded():
             schema = param.get("schema", {})
             if param.get("in") == "query" and schema.get("type") == "integer":
                 assert "maximum" in schema, (method, path, param["name"])
+
+
+def test_swagger_ui_5_ships_with_the_package(client):
+    """/ui/ is Swagger UI 5 (OpenAPI 3.1), vendored under server/static and packaged with the
+    server (no outside network, no 4.x bundle)."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(SPEC_PATH).parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    assert "static/swagger-ui/*" in config["tool"]["setuptools"]["package-data"]["server"]
+    static = root / "server" / "static" / "swagger-ui"
+    assert (static / "VERSION").read_text().startswith("swagger-ui-dist 5.")
+    page = client.get("/ui/").text
+    assert 'src="swagger-ui-bundle.js"' in page and "http" not in page.split("<body>")[1]
+    bundle = client.get("/ui/swagger-ui-bundle.js")
+    assert bundle.status_code == 200 and len(bundle.content) > 1_000_000
