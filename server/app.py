@@ -20,12 +20,14 @@ from store import crypto, db, migrations
 from store.settings import Settings
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+# libyaml's safe loader when PyYAML has it: the document parses about five times faster
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @functools.lru_cache(maxsize=4)
 def _load(path: str, mtime: float) -> dict:
     with open(path, encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+        return yaml.load(fh, Loader=_LOADER)  # noqa: S506 (a safe loader)
 
 
 def load_spec(path: Path = SPEC_PATH) -> dict:
