@@ -74,6 +74,12 @@ def import_openapi(*, settings, org_id: str, provider_id: str, body) -> dict:
     candidates, skipped = openapi_import.operations(openapi_import.parse(body))
     created = []
     for fields in candidates:
+        oversized = openapi_import.oversized_schema(fields)
+        if oversized:
+            skipped.append({"method": fields["method"], "path": fields["path"],
+                            "reason": f"its {oversized} is larger than "
+                                      f"{openapi_import.SCHEMA_MAX_BYTES} bytes"})
+            continue
         try:
             created.append(tool_store.create(org_id=org_id,
                                              fields={**fields, "tool_provider_id": provider.id}))

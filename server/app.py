@@ -11,7 +11,7 @@ from connexion.middleware import MiddlewarePosition
 
 from jobs import context as job_context
 from runtime import mcp_client, ssrf
-from server import errors, logs, openapi31
+from server import body_limit, errors, logs, openapi31
 from server.auth import GuardedResolver, security_map
 from server.settings import Settings
 from store import crypto, db, migrations
@@ -98,5 +98,8 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     )
     errors.register(app, spec)
     app.add_middleware(errors.LiteralPathMethods, position=MiddlewarePosition.BEFORE_ROUTING, spec=spec)
+    app.add_middleware(body_limit.BodyLimit, position=MiddlewarePosition.BEFORE_ROUTING,
+                       default=settings.max_body_bytes,
+                       per_path=((r"^/v1/tool-providers/[^/]+/import$", settings.max_import_bytes),))
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
     return app

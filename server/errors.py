@@ -15,6 +15,7 @@ log = logging.getLogger("agent_platform.errors")
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_BASE = "https://agent-platform.dev/problems/"
+MAX_DETAIL_CHARS = 1000
 
 _TITLES = {
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
@@ -34,6 +35,9 @@ _CODES = {
 def problem(status: int, detail: str, code: str | None = None, *, title: str | None = None,
             headers: dict | None = None) -> ConnexionResponse:
     code = code or _CODES.get(status, "error")
+    detail = str(detail)
+    if len(detail) > MAX_DETAIL_CHARS:  # no answer repeats a large value back
+        detail = detail[:MAX_DETAIL_CHARS] + "..."
     body = {
         "type": TYPE_BASE + code,
         "title": title or _TITLES.get(status, "Error"),

@@ -35,6 +35,10 @@ class Conflict(DomainError):
     status, title, code = 409, "Conflict", "conflict"
 
 
+class TooLarge(DomainError):
+    status, title, code = 413, "Payload Too Large", "payload_too_large"
+
+
 class LimitReached(DomainError):
     status, title, code = 429, "Too Many Requests", "usage_limit_reached"
 
