@@ -14,6 +14,7 @@ resolved, measured without building it) holds more than ``MAX_NODES`` values or
 from __future__ import annotations
 
 import json
+import re
 
 import yaml
 
@@ -27,6 +28,7 @@ MAX_NODES = 200_000       # values after aliases and $refs are expanded
 MAX_EXPANDED_BYTES = 16 * 1024 * 1024  # about the JSON size after expansion
 SCHEMA_MAX_BYTES = 256 * 1024  # a tool's input_schema or output_schema, as JSON
 DESCRIPTION_MAX_CHARS = 10_000
+_BAD_CHAR = re.compile(r"[\x00\ud800-\udfff]")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
@@ -73,6 +75,9 @@ def measure(doc: dict) -> tuple[int, int]:
         if depth > _MAX_DEPTH:
             return 1, 2
         if not isinstance(node, (dict, list)):
+            if isinstance(node, str) and _BAD_CHAR.search(node):
+                raise Invalid("the document holds a NUL character or a lone UTF-16 surrogate",
+                              code="invalid_openapi_document")
             return 1, len(str(node)) + 2
         key = (id(node), depth)
         if key in memo:
@@ -86,6 +91,7 @@ def measure(doc: dict) -> tuple[int, int]:
             else:
                 nodes, length = 1, 2
                 for k, v in node.items():
+                    size(k, depth + 1)
                     n, b = size(v, depth + 1)
                     nodes, length = nodes + n, length + b + len(str(k)) + 4
                 result = nodes, length
