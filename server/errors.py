@@ -21,13 +21,14 @@ _TITLES = {
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
     405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict", 413: "Payload Too Large",
     415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
-    500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable",
+    500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+    503: "Service Unavailable",
 }
 _CODES = {
     400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
     405: "method_not_allowed", 406: "not_acceptable", 409: "conflict",
     413: "payload_too_large", 415: "unsupported_media_type", 422: "unprocessable",
-    429: "usage_limit_reached", 500: "internal_error", 501: "not_implemented",
+    429: "usage_limit_reached", 500: "internal_error", 501: "not_implemented", 502: "bad_gateway",
     503: "unavailable",
 }
 

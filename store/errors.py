@@ -43,5 +43,10 @@ class LimitReached(DomainError):
     status, title, code = 429, "Too Many Requests", "usage_limit_reached"
 
 
+class BadGateway(DomainError):
+    """A service this one called answered with something it cannot use."""
+    status, title, code = 502, "Bad Gateway", "bad_gateway"
+
+
 class Unavailable(DomainError):
     status, title, code = 503, "Service Unavailable", "unavailable"
