@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import requests
 from jsonschema import Draft202012Validator, ValidationError
@@ -77,13 +77,27 @@ def _failed(tool_id, started, code, message, **kw) -> dict:
 
 
 def _credentials(provider, user_credentials: dict | None) -> tuple[dict, str | None]:
-    """(credentials, base_url): the end user's credentials win over the provider's."""
+    """(credentials, base_url): the end user's credentials win over the provider's. The
+    provider's (organization's) credentials go only to the provider's own base_url: a user's
+    base_url override gets the user's own credentials, or none, unless the provider allows
+    it (``send_credentials_to_user_base_url``)."""
     stored = provider_store.secrets_of(provider)["credentials"]
     user = dict(user_credentials or {})
-    base_url = user.pop("base_url", None) or provider.base_url
+    override = user.pop("base_url", None)
+    base_url = override or provider.base_url
     fields = set(expected_fields(provider.auth))
     mine = {k: v for k, v in user.items() if k in fields and v is not None}
-    return (mine or stored), base_url
+    if mine:
+        return mine, base_url
+    if override and _origin(override) != _origin(provider.base_url) and \
+            not provider.send_credentials_to_user_base_url:
+        return {}, base_url
+    return stored, base_url
+
+
+def _origin(url: str | None) -> tuple:
+    parts = urlsplit(url or "")
+    return parts.scheme.lower(), (parts.hostname or "").lower(), parts.port, parts.path.rstrip("/")
 
 
 def _split_input(tool, data: dict) -> tuple[str, dict, dict, object]:
@@ -177,7 +191,8 @@ def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
     """An MCP tool call. With the end user's own credentials the call goes through a
     connection of that user (their credentials in its headers); else the provider's."""
     secrets = provider_store.secrets_of(provider)
-    credentials, _ = _credentials(provider, user_credentials)
+    mine = {k: v for k, v in (user_credentials or {}).items() if k != "base_url"}
+    credentials, _ = _credentials(provider, mine)  # an MCP call goes to the provider's server
     own = credentials is not secrets["credentials"]
     headers = {**secrets["headers"], **inject(provider.auth, credentials)[0]}
     server = mcp_client.server_for(provider, {"headers": headers},
