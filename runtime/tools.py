@@ -16,7 +16,7 @@ from urllib.parse import quote, urlsplit
 import requests
 from jsonschema import Draft202012Validator, ValidationError
 
-from runtime import mcp_client, oauth, ssrf, ssrf_connect
+from runtime import masking, mcp_client, oauth, ssrf, ssrf_connect
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
@@ -24,7 +24,6 @@ from store.provider_auth import expected_fields, inject
 
 MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
-_MASK = "[redacted]"
 _local = threading.local()
 
 
@@ -51,20 +50,6 @@ def _validate(schema, value, what: str) -> str | None:
     except Exception:  # an invalid schema stored on the tool
         return f"the tool's {what} schema is not a valid JSON Schema"
     return None
-
-
-def _mask(value, secrets: list[str]):
-    if not secrets:
-        return value
-    if isinstance(value, str):
-        for secret in secrets:
-            value = value.replace(secret, _MASK)
-        return value
-    if isinstance(value, dict):
-        return {_mask(k, secrets): _mask(v, secrets) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_mask(v, secrets) for v in value]
-    return value
 
 
 def _result(tool_id, status, started, *, http_status=None, output=None, error=None) -> dict:
@@ -144,7 +129,7 @@ def _read(resp: requests.Response) -> object:
 
 def _call_http(tool, provider, data, user_credentials, started) -> dict:
     credentials, base_url = _credentials(provider, user_credentials)
-    secrets = [str(v) for v in credentials.values() if v and len(str(v)) >= 4]
+    mask = masking.for_credentials(credentials)
     if not base_url:
         return _failed(tool.id, started, "base_url_missing",
                        "the provider has no base_url and none was given for the user")
@@ -176,7 +161,7 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     except requests.RequestException as exc:
         return _failed(tool.id, started, "request_failed",
                        f"the request failed ({type(exc).__name__})")
-    output = _mask(output, secrets)
+    output = mask.value(output)
     if not 200 <= resp.status_code < 300:
         return _failed(tool.id, started, "http_error", f"the tool answered HTTP {resp.status_code}",
                        http_status=resp.status_code, output=output)
@@ -197,17 +182,17 @@ def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
     headers = {**secrets["headers"], **inject(provider.auth, credentials)[0]}
     server = mcp_client.server_for(provider, {"headers": headers},
                                    user_id=(user_id or "-") if own else None)
-    hidden = [str(v) for v in headers.values() if v and len(str(v)) >= 4]
+    mask = masking.for_credentials(credentials, headers)
     try:
         outcome = mcp_client.call_tool(server, tool.path, data,
                                        (tool.timeout_ms / 1000) if tool.timeout_ms else None)
     except mcp_client.McpError as exc:
-        return _failed(tool.id, started, "mcp_error", _mask(str(exc), hidden))
+        return _failed(tool.id, started, "mcp_error", mask.text(str(exc)))
     output = outcome["structured"] if outcome["structured"] is not None else outcome["content"]
-    output = _mask(output, hidden)
+    output = mask.value(output)
     if outcome["is_error"]:
         text = " ".join(c.get("text", "") for c in outcome["content"] if isinstance(c, dict))
-        return _failed(tool.id, started, "tool_error", _mask(text[:500], hidden) or "the tool failed",
+        return _failed(tool.id, started, "tool_error", mask.text(text)[:500] or "the tool failed",
                        output=output)
     if outcome["structured"] is not None:
         problem = _validate(tool.output_schema, output, "output")

@@ -11,8 +11,10 @@ from __future__ import annotations
 import dataclasses
 import email.utils
 import json
+import logging
 import os
 import random
+import re
 import threading
 import time
 from typing import Callable, Iterable, Iterator, TypeVar
@@ -24,6 +26,7 @@ from runtime.models.base import ModelCancelled, ModelError
 from store.errors import Invalid
 
 T = TypeVar("T")
+log = logging.getLogger("agent_platform.models")
 _client: httpx.Client | None = None
 _client_pid = 0
 _client_lock = threading.Lock()
@@ -113,10 +116,26 @@ def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:
 
 
 def redact(text: str, secrets: Iterable[str | None]) -> str:
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "[redacted]")
+    """The text with every form of each secret masked, and any run of six or more
+    characters of a secret (a key the provider shows truncated, ``sk-abc...xyz``)."""
+    from runtime.masking import Masker
+
+    keys = [s for s in secrets if s and len(s) >= 4]
+    text = Masker(keys).text(text)
+    for key in keys:
+        if len(key) >= 12:
+            grams = {key[i:i + 6] for i in range(len(key) - 5)}
+            text = re.sub("|".join(map(re.escape, sorted(grams))), "[redacted]", text)
     return text
+
+
+def log_provider_error(provider: str, status: int | None, message: str,
+                       secrets: Iterable[str | None]) -> None:
+    """The provider's own error text goes to the operator's log only (masked); end users
+    see a code and the provider's status."""
+    log.warning("model provider error", extra={"fields": {
+        "provider": provider, "upstream_status": status,
+        "provider_message": redact(str(message), secrets)[:1000]}})
 
 
 def _retry_after(headers: httpx.Headers) -> float | None:
@@ -142,24 +161,26 @@ def _retry_after(headers: httpx.Headers) -> float | None:
 
 def status_error(provider: str, response: httpx.Response, message: str,
                  secrets: Iterable[str | None]) -> ModelError:
-    """The ModelError for a non-2xx answer; ``message`` is the provider's own (redacted)."""
+    """The ModelError for a non-2xx answer: a code and the provider's status. The
+    provider's own message is logged for the operator (masked), never relayed."""
     status = response.status_code
-    message = redact(message, secrets)[:300].strip()
-    said = f": {message}" if message else ""
+    if message:
+        log_provider_error(provider, status, message, secrets)
     if status in (401, 403):
         return ModelError(f"{provider} refused the credentials (HTTP {status}); check the "
                           "API key configured for this provider", code="model_auth_failed",
                           provider=provider, upstream_status=status)
     if status == 429:
-        return ModelError(f"{provider} is rate limiting requests (HTTP 429){said}",
+        return ModelError(f"{provider} is rate limiting requests (HTTP 429)",
                           code="model_rate_limited", provider=provider, upstream_status=status,
                           retryable=True, retry_after=_retry_after(response.headers))
     if status >= 500:
-        return ModelError(f"{provider} is unavailable (HTTP {status}){said}",
+        return ModelError(f"{provider} is unavailable (HTTP {status})",
                           code="model_unavailable", provider=provider, upstream_status=status,
                           retryable=True, retry_after=_retry_after(response.headers))
-    return ModelError(f"{provider} rejected the request (HTTP {status}){said}",
-                      code="model_bad_request", provider=provider, upstream_status=status)
+    return ModelError(f"{provider} rejected the request (HTTP {status}); the provider's "
+                      "message is in the service log", code="model_bad_request",
+                      provider=provider, upstream_status=status)
 
 
 def _transport_error(provider: str, exc: httpx.HTTPError, started: bool) -> ModelError:
