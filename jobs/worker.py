@@ -1,7 +1,8 @@
 """`agent-platform worker`: an RQ worker on the service's queues (REDIS_URL required).
 
 It binds the database like the API does, checks the schema is current, and serves the queues.
-A recovery thread runs the run-recovery sweep at start and then every half lease
+An outbox relay thread dispatches work recorded after commits that the queue could not take
+when it was recorded (jobs/outbox.py). A recovery thread runs the run-recovery sweep at start and then every half lease
 (AGENT_PLATFORM_RUN_LEASE_MS / 2, at least every second): runs left by a worker that died are
 resumed or failed by the workers that remain.
 Jobs run in the worker process itself (RQ's SimpleWorker): job functions hold pooled database
@@ -41,6 +42,9 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     stop = threading.Event()
     threading.Thread(target=_recover, args=(settings, stop), name="run-recovery",
                      daemon=True).start()
+    from jobs.outbox import Relay
+
+    relay = Relay(settings).start()  # work recorded after commits that the queue missed
     connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
     names = queues or queues_of(settings)
     worker = SimpleWorker([Queue(name, connection=connection) for name in names],
@@ -50,6 +54,7 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
         worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
     finally:
         stop.set()
+        relay.close()
     return 0
 
 

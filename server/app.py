@@ -42,18 +42,22 @@ def operation_modules(spec: dict) -> dict[str, str]:
 
 def _lifespan(settings: Settings):
     """Start-up and shut-down of a serving process: the in-process scheduler thread on the
-    embedded default (AGENT_PLATFORM_SCHEDULER)."""
+    embedded default (AGENT_PLATFORM_SCHEDULER), and the outbox relay (jobs/outbox.py)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
+        from jobs.outbox import Relay
+
         thread = None
         if settings.scheduler_thread:
             from jobs.scheduler import InProcess
 
             thread = InProcess(settings).start()
+        relay = Relay(settings).start()
         try:
             yield
         finally:
+            relay.close()
             if thread is not None:
                 thread.close()
 
