@@ -83,13 +83,12 @@ def relay_once(settings, now=None) -> int:
         try:
             DELIVER[entry.kind](settings, entry.payload, relay=True)
         except Exception as exc:
+            level = logging.ERROR if entry.attempts >= 10 else logging.WARNING
+            log.log(level, "outbox delivery failed; retried later", extra={"fields": {
+                "kind": entry.kind, "outbox_id": entry.id, "attempts": entry.attempts + 1,
+                "error": type(exc).__name__}})
             with db.connection():
-                if entry.attempts + 1 >= store.MAX_ATTEMPTS:
-                    log.error("outbox entry dropped after %s attempts", entry.attempts + 1,
-                              extra={"fields": {"kind": entry.kind, "outbox_id": entry.id}})
-                    store.done(entry.id)
-                else:
-                    store.postpone(entry.id, error=type(exc).__name__, attempts=entry.attempts)
+                store.postpone(entry.id, error=type(exc).__name__, attempts=entry.attempts)
             continue
         with db.connection():
             store.done(entry.id)
@@ -117,6 +116,14 @@ class Relay:
         self.thread.join(timeout)
 
     def _loop(self) -> None:
+        import datetime as dt
+
+        from store.db import utcnow
+
+        try:  # at start, entries left by a process that died are due at once
+            relay_once(self.settings, now=utcnow() + dt.timedelta(seconds=store.OWN_DELIVERY_S))
+        except Exception as exc:
+            log.warning("outbox relay failed: %s", type(exc).__name__)
         while not self.stop.wait(self.interval_s):
             try:
                 relay_once(self.settings)

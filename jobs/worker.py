@@ -5,6 +5,8 @@ An outbox relay thread dispatches work recorded after commits that the queue cou
 when it was recorded (jobs/outbox.py). A recovery thread runs the run-recovery sweep at start and then every half lease
 (AGENT_PLATFORM_RUN_LEASE_MS / 2, at least every second): runs left by a worker that died are
 resumed or failed by the workers that remain.
+When Redis goes away and comes back, the worker serves again (RQ's own loop can quit when a
+connection drops in the middle of its bookkeeping).
 Jobs run in the worker process itself (RQ's SimpleWorker): job functions hold pooled database
 connections, which must not cross a fork; each job bounds its own work (step timeouts).
 """
@@ -47,15 +49,36 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     relay = Relay(settings).start()  # work recorded after commits that the queue missed
     connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
     names = queues or queues_of(settings)
-    worker = SimpleWorker([Queue(name, connection=connection) for name in names],
-                          connection=connection)
     log.info("worker started", extra={"fields": {"queues": names, "burst": burst}})
     try:
-        worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
+        while True:
+            worker = SimpleWorker([Queue(name, connection=connection) for name in names],
+                                  connection=connection)
+            try:
+                worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
+            except redis.exceptions.RedisError as exc:
+                log.warning("worker lost Redis: %s", type(exc).__name__)
+            if burst or worker._stop_requested:
+                break
+            # RQ's loop quits when Redis drops at the wrong moment: serve again once it answers
+            _wait_for_redis(connection)
     finally:
         stop.set()
         relay.close()
     return 0
+
+
+def _wait_for_redis(connection, max_wait: float = 5.0) -> None:
+    import time
+
+    wait = 0.2
+    while True:
+        try:
+            connection.ping()
+            return
+        except redis.exceptions.RedisError:
+            time.sleep(wait)
+            wait = min(max_wait, wait * 2)
 
 
 def _recover(settings, stop: threading.Event) -> None:

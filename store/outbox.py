@@ -15,7 +15,7 @@ from store.db import utcnow
 from store.models import OutboxEntry
 
 OWN_DELIVERY_S = 30
-MAX_ATTEMPTS = 50
+MAX_BACKOFF_S = 10.0
 
 
 def add(*, kind: str, payload: dict, org_id: str | None = None) -> OutboxEntry:
@@ -42,8 +42,9 @@ def claim(entry: OutboxEntry, *, lease_s: float) -> bool:
 
 
 def postpone(entry_id: int, *, error: str, attempts: int) -> None:
-    """A failed delivery: try again after a backoff (1 s doubling, at most 60 s)."""
-    delay = min(60.0, 2.0 ** min(attempts, 6))
+    """A failed delivery: try again after a backoff (1 s doubling, at most MAX_BACKOFF_S).
+    An entry is never dropped: it is work a client was told would happen."""
+    delay = min(MAX_BACKOFF_S, 2.0 ** min(attempts, 6))
     (OutboxEntry.update(available_at=utcnow() + dt.timedelta(seconds=delay),
                         attempts=attempts + 1, last_error=error[:200])
      .where(OutboxEntry.id == entry_id).execute())
