@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import email.utils
+import functools
 import json
 import logging
 import os
+import queue
 import random
 import re
 import threading
@@ -212,11 +214,8 @@ def _error_message(body: bytes) -> str:
     return ""
 
 
-def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
-             secrets: tuple[str | None, ...] = (),
-             cancel: threading.Event | None = None) -> Iterator[SSEMessage]:
-    """One attempt: POST ``body`` as JSON and yield the answer's SSE messages.
-    Raises ModelError (``retryable`` set where a retry may help)."""
+def _post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
+              secrets: tuple[str | None, ...] = ()) -> Iterator[SSEMessage]:
     started = False
     try:
         with client().stream("POST", url, json=body, headers=headers,
@@ -228,14 +227,73 @@ def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Htt
                                  f"(content type {response.headers.get('content-type')!r})",
                                  code="model_protocol_error", provider=provider)
             started = True
-            for message in iter_sse(response.iter_lines()):
-                if cancel is not None and cancel.is_set():
-                    raise ModelCancelled(f"{provider}: cancelled", provider=provider)
-                yield message
+            yield from iter_sse(response.iter_lines())
     except httpx.HTTPError as exc:
         raise _transport_error(provider, exc, started) from None
     except ssrf.ERRORS as exc:  # refused when connecting (the name now points elsewhere)
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
+
+
+CANCEL_POLL_S = 0.05
+_END = object()
+
+
+def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
+             secrets: tuple[str | None, ...] = (),
+             cancel: threading.Event | None = None) -> Iterator[SSEMessage]:
+    """One attempt: POST ``body`` as JSON and yield the answer's SSE messages.
+    Raises ModelError (``retryable`` set where a retry may help).
+
+    With ``cancel``, the call runs on a thread of its own and this generator waits for its
+    messages or the cancel, whichever comes first: a cancel ends the call within
+    CANCEL_POLL_S in every state (connecting, waiting for the first byte, streaming),
+    shutting its connection down, and raises ModelCancelled."""
+    call = functools.partial(_post_sse, provider=provider, url=url, headers=headers, body=body,
+                             options=options, secrets=secrets)
+    if cancel is None:
+        yield from call()
+        return
+    if cancel.is_set():
+        raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+    items: queue.SimpleQueue = queue.SimpleQueue()
+    stop = threading.Event()
+    connection = ssrf_connect.Call()
+
+    def produce():
+        try:
+            with connection.running():
+                for message in call():
+                    items.put(message)
+                    if stop.is_set():
+                        return
+            items.put(_END)
+        except BaseException as exc:  # handed to the consumer, raised there
+            items.put(exc)
+
+    worker = threading.Thread(target=produce, name="model-call", daemon=True)
+    worker.start()
+    over = False  # the call ended by itself (its connection is back in the pool)
+    try:
+        while True:
+            try:
+                item = items.get(timeout=CANCEL_POLL_S)
+            except queue.Empty:
+                item = None
+            if cancel.is_set():
+                raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+            if item is None:
+                continue
+            if item is _END:
+                over = True
+                return
+            if isinstance(item, BaseException):
+                over = True
+                raise item
+            yield item
+    finally:
+        stop.set()
+        if not over:
+            connection.abort()  # closes the model connection
 
 
 def check_base_url(provider: str, url: str) -> None:
