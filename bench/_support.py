@@ -29,8 +29,8 @@ def settings_env(data_dir: str) -> dict:
 def fresh(data_dir: str | None = None):
     """(settings, app, org_id, headers) on a new SQLite database."""
     from server.app import create_app
-    from server.settings import Settings
     from store import db, keys, orgs
+    from store.settings import Settings
 
     data_dir = data_dir or tempfile.mkdtemp(prefix="bench-")
     settings = Settings.from_env(settings_env(data_dir))

@@ -10,7 +10,7 @@ import random
 import time
 from datetime import datetime, timedelta, timezone
 
-from runtime.schedule_time import due_fire, next_fire, validate
+from rules.schedule_time import due_fire, next_fire, validate
 
 UTC = timezone.utc
 ANCHOR = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)

@@ -199,8 +199,8 @@ def main(argv: list[str]) -> int:
         database_url = urlunparse(urlparse(PG_SERVER)._replace(path=f"/{created}"))
     try:
         from jobs import context
-        from server.settings import Settings
         from store import db, migrations, orgs, workflows
+        from store.settings import Settings
 
         settings = Settings.from_env({"DATABASE_URL": database_url, "REDIS_URL": args.redis_url,
                                       "AGENT_PLATFORM_SECRET_KEY": SECRET,

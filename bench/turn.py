@@ -27,8 +27,8 @@ def p99(values) -> float:
 
 def _setup(database_url: str | None):
     from server.app import create_app
-    from server.settings import Settings
     from store import db, orgs
+    from store.settings import Settings
 
     if not database_url:
         return fresh(tempfile.mkdtemp(prefix="bench-turn-"))

@@ -1,6 +1,6 @@
 """Workflow engine overhead: a 5-step workflow of HTTP tool steps against a local echo server.
 
-Each measured run is executed by the engine (runtime.workflow_engine.execute: claim, render
+Each measured run is executed by the engine (runtime.workflow_engine.execute(settings, run_id): claim, render
 templates, dispatch each step on a step thread with its timeout, record each step, finish).
 Interleaved with it, the same five tool calls are made directly (runtime.tools.execute, no
 workflow). Engine overhead per step = (run time - direct calls time) / 5; its p50 is the
@@ -21,8 +21,8 @@ STEPS = 5
 
 def _setup(database_url: str | None):
     from server.app import create_app
-    from server.settings import Settings
     from store import db, keys, orgs
+    from store.settings import Settings
 
     if not database_url:
         return fresh(tempfile.mkdtemp(prefix="bench-wf-"))
@@ -80,7 +80,7 @@ def main(argv: list[str]) -> int:
                 run = workflow_runs.create(org_id=org_id, workflow_id=workflow.id,
                                            input={"id": "x"})
             started = time.perf_counter()
-            status = workflow_engine.execute(run.id)
+            status = workflow_engine.execute(settings, run.id)
             elapsed = time.perf_counter() - started
             assert status == "succeeded", status
             return elapsed

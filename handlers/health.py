@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import ok
-from server import readiness
+from store import readiness
 
 
 def healthz():

@@ -1,1 +1,2 @@
-"""Background work: queue set-up and job functions (inline by default, RQ with REDIS_URL)."""
+"""Background work: queue set-up and job functions (inline by default, RQ with REDIS_URL); at
+start-up it installs the runtime's dispatch (jobs.tasks)."""

@@ -1,9 +1,10 @@
 """The settings a process runs jobs with.
 
-``create_app`` configures them for the API process (and its in-process jobs); an
-`agent-platform worker` or `scheduler` process, or a job function running in a fresh RQ worker,
-calls ``ensure_ready`` which reads the environment once, binds the database and configures
-encryption, the SSRF policy and the MCP client the same way the app does.
+``create_app`` configures them for the API process (and its in-process jobs) through
+jobs.tasks.start; an `agent-platform worker` or `scheduler` process, and every job function
+(which may run in a fresh RQ worker process), go through jobs.tasks.ready, which calls
+``ensure_ready``: it reads the environment once, binds the database and configures encryption,
+the SSRF policy and the MCP client the same way the app does.
 """
 from __future__ import annotations
 
@@ -18,10 +19,6 @@ def configure(settings) -> None:
     _settings = settings
 
 
-def settings():
-    return _settings if _settings is not None else ensure_ready()
-
-
 def ensure_ready(settings=None):
     """Settings of this process; binds the database first when nothing has bound it yet."""
     global _settings
@@ -31,11 +28,12 @@ def ensure_ready(settings=None):
         if settings is None:
             settings = _settings
         if settings is None:
-            from server.settings import Settings
+            from store.settings import Settings
 
             settings = Settings.from_env()
         if db.database.obj is None:
-            from runtime import mcp_client, ssrf
+            from rules import ssrf
+            from runtime import mcp_client
             from store import crypto
 
             crypto.configure(settings.active_encryption_keys)

@@ -6,8 +6,8 @@ Kinds and their delivery:
 
 - ``rebuild``: the registry reload + dependent rebuild (jobs.rebuild.dispatch; when the queue
   does not answer it runs in this process instead);
-- ``workflow_run``: the job of a queued workflow run (jobs.workflow_jobs.dispatch_run);
-- ``chat_turn``: the job of a queued chat turn (jobs.chat_jobs.dispatch_turn).
+- ``workflow_run``: the job of a queued workflow run (jobs.tasks.dispatch_run);
+- ``chat_turn``: the job of a queued chat turn (jobs.tasks.dispatch_turn).
 
 Every job is idempotent, so a delivery repeated after a crash does no harm. The relay runs in
 `serve` and in every `agent-platform worker`.
@@ -34,26 +34,36 @@ def _rebuild(settings, payload: dict, *, relay: bool = False):
 
 
 def _workflow_run(settings, payload: dict, *, relay: bool = False):
-    from jobs import workflow_jobs
+    from jobs import tasks
 
-    return workflow_jobs.dispatch_run(settings, run_id=payload["run_id"],
-                                      attempt=payload.get("attempt", 0),
-                                      steps=payload.get("steps") or [])
+    return tasks.dispatch_run(settings, run_id=payload["run_id"],
+                              attempt=payload.get("attempt", 0), steps=payload.get("steps") or [])
 
 
 def _chat_turn(settings, payload: dict, *, relay: bool = False):
-    from jobs import chat_jobs
+    from jobs import tasks
 
-    return chat_jobs.dispatch_turn(settings, org_id=payload["org_id"],
-                                   thread_id=payload["thread_id"], run_id=payload["run_id"])
+    return tasks.dispatch_turn(settings, org_id=payload["org_id"],
+                               thread_id=payload["thread_id"], run_id=payload["run_id"])
 
 
 DELIVER = {"rebuild": _rebuild, "workflow_run": _workflow_run, "chat_turn": _chat_turn}
 
 
-def after_commit(settings, entry) -> tuple[bool, object]:
-    """Deliver an entry its own request recorded. Returns (delivered, the delivery's result);
-    on failure the entry stays for the relay and the caller answers with what is true."""
+def after_commit(settings, entry):
+    """Deliver an entry its own request recorded (runtime.dispatch.after_commit). Returns the
+    delivery's result; on failure the entry stays for the relay and the result says what is
+    true (a rebuild's dependents `skipped`, None otherwise)."""
+    delivered, result = deliver_now(settings, entry)
+    if not delivered and entry.kind == "rebuild":
+        from jobs import rebuild
+
+        return rebuild.pending(**entry.payload)
+    return result
+
+
+def deliver_now(settings, entry) -> tuple[bool, object]:
+    """(delivered, result) of delivering an entry at once."""
     try:
         result = DELIVER[entry.kind](settings, entry.payload)
     except Exception as exc:

@@ -10,31 +10,15 @@ keyword arguments, and idempotent: a job may run more than once.
 from __future__ import annotations
 
 import concurrent.futures
-import functools
 import logging
 import threading
 
-import redis
+from store.redis_client import connection as redis_connection
 
-CONNECT_TIMEOUT_S = 2.0
 RESULT_TTL_S = 600
 FAILURE_TTL_S = 86400
 _DONE = ("finished", "failed", "stopped", "canceled")
 log = logging.getLogger("agent_platform.jobs")
-
-
-@functools.lru_cache(maxsize=8)
-def redis_connection(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_connect_timeout=CONNECT_TIMEOUT_S,
-                                socket_timeout=CONNECT_TIMEOUT_S)
-
-
-def ping(redis_url: str | None) -> str:
-    """'inline' when jobs run in-process, 'ok' when Redis answers; raises when it does not."""
-    if not redis_url:
-        return "inline"
-    redis_connection(redis_url).ping()
-    return "ok"
 
 
 class InlinePool:

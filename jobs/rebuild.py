@@ -18,15 +18,15 @@ import redis
 from store import db
 
 log = logging.getLogger("agent_platform.rebuild")
-SCOPES = ("custom", "mcp", "all")
 
 
 def _ensure_bound() -> None:
     """In a worker process started with plain settings: bind the database and keys once."""
     if db.database.obj is not None:
         return
-    from runtime import mcp_client, ssrf
-    from server.settings import Settings
+    from rules import ssrf
+    from runtime import mcp_client
+    from store.settings import Settings
     from store import crypto
 
     settings = Settings.from_env()
@@ -34,11 +34,6 @@ def _ensure_bound() -> None:
     ssrf.configure(settings.ssrf_allow)
     mcp_client.configure(settings)
     db.bind(settings.database_url, pool_size=4, pool_timeout=settings.db_pool_timeout)
-
-
-def scope_of(provider_types) -> str:
-    kinds = {("mcp" if t == "mcp" else "custom") for t in provider_types}
-    return kinds.pop() if len(kinds) == 1 else "all"
 
 
 def run(org_id: str, scope: str, tool_ids: list | None = None, provider_ids: list | None = None,
@@ -115,7 +110,7 @@ def dispatch(settings, *, org_id: str, scope: str, tool_ids=None, provider_ids=N
     from rq import Queue
     from rq.results import Result
 
-    from jobs.queue import redis_connection
+    from store.redis_client import connection as redis_connection
 
     queue = Queue(settings.rebuild_queue, connection=redis_connection(settings.redis_url))
     try:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from jobs import workflow_jobs
+from jobs import tasks
 from store import db, run_state, runs
 from store.db import utcnow
 
@@ -46,14 +46,13 @@ def sweep(settings, now=None) -> dict:
                     counts["failed"] += 1
             else:
                 steps = _definition(run.id)
-                if workflow_jobs.dispatch_run(settings, run_id=run.id, attempt=run.attempt,
-                                              steps=steps, replace_done=True) is not None:
+                if tasks.dispatch_run(settings, run_id=run.id, attempt=run.attempt, steps=steps,
+                                      replace_done=True) is not None:
                     counts["requeued"] += 1
         stale = run_state.stale_queued(older_than_ms=settings.run_requeue_after_ms, now=now)
         for run in stale:
-            if workflow_jobs.dispatch_run(settings, run_id=run.id, attempt=run.attempt,
-                                          steps=_definition(run.id),
-                                          replace_done=True) is not None:
+            if tasks.dispatch_run(settings, run_id=run.id, attempt=run.attempt,
+                                  steps=_definition(run.id), replace_done=True) is not None:
                 counts["queued_again"] += 1
         run_state.touch([run.id for run in stale], now=now)
     if any(counts.values()):

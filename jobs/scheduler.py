@@ -3,7 +3,7 @@
 One claim, in one transaction: select due active schedules (`next_fire_at <= now`, oldest
 first, a batch at a time; `FOR UPDATE SKIP LOCKED` on Postgres so that several scheduler
 processes share the work without waiting on each other; an IMMEDIATE transaction on SQLite),
-decide each one's fire with the missed-fire rule (runtime.schedule_time.due_fire: however
+decide each one's fire with the missed-fire rule (rules.schedule_time.due_fire: however
 many ticks were missed, at most one fire, identified by its first missed tick), insert the
 queued run of each fire (unique on (schedule_id, fire_at)), advance next_fire_at (a one-time
 schedule becomes `completed`), set last_fire_at, enqueue one job per fire with the
@@ -26,9 +26,10 @@ from collections import defaultdict
 
 import peewee
 
-from jobs import context, queue, recovery
-from runtime import schedule_time
-from runtime.schedule_time.zones import UTC
+from jobs import queue, recovery, tasks
+from rules import schedule_time
+from rules.schedule_time.zones import UTC
+from runtime import workflow_engine
 from store import db, schedules, workflow_runs
 from store.models import Workflow, WorkflowRun, WorkflowSchedule
 
@@ -44,9 +45,7 @@ def fire(schedule_id: str, fire_ts: int) -> str | None:
     """Job: execute the run of (schedule_id, fire_ts). The scheduler commits that run right
     after enqueueing this job, so wait for it a little (AGENT_PLATFORM_FIRE_WAIT_MS); if it
     never appears the claim was rolled back, and the next claim queues this fire again."""
-    from runtime import workflow_engine
-
-    settings = context.settings()
+    settings = tasks.ready()
     fire_at = dt.datetime.fromtimestamp(fire_ts, UTC).replace(tzinfo=None)
     deadline = time.monotonic() + settings.fire_wait_ms / 1000
     while True:
@@ -55,7 +54,7 @@ def fire(schedule_id: str, fire_ts: int) -> str | None:
                    .where(WorkflowRun.schedule_id == schedule_id, WorkflowRun.fire_at == fire_at)
                    .first())
         if run is not None:
-            return workflow_engine.execute(run.id)
+            return workflow_engine.execute(settings, run.id)
         if time.monotonic() >= deadline:
             log.warning("no run for fire %s of schedule %s", fire_ts, schedule_id)
             return None
@@ -229,7 +228,7 @@ def main(settings) -> int:
 
     from store import migrations
 
-    context.ensure_ready(settings)
+    tasks.ready(settings)
     with db.connection():
         todo = migrations.pending()
     if todo:

@@ -28,13 +28,13 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     from rq import Queue
     from rq.worker import SimpleWorker
 
-    from jobs import context, recovery
+    from jobs import recovery, tasks
     from store import db, migrations
 
     if not settings.redis_url:
         raise SystemExit("agent-platform worker needs REDIS_URL (without it jobs run inside "
                          "`agent-platform serve`)")
-    context.ensure_ready(settings)
+    tasks.ready(settings)
     with db.connection():
         todo = migrations.pending()
     if todo:
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     worker`, settings from the environment."""
     import argparse
 
-    from server.settings import Settings
+    from store.settings import Settings
 
     parser = argparse.ArgumentParser(prog="python -m jobs.worker", description=__doc__)
     parser.add_argument("--queue", action="append", help="queue name (repeatable)")

@@ -1,1 +1,2 @@
-"""Running agents: model providers, the agent loop, routing, workflows, tool invocation."""
+"""Running agents: model providers, the agent loop, routing, workflows, tool invocation. Work
+for the queue leaves through runtime.dispatch."""

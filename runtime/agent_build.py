@@ -12,7 +12,6 @@ import hashlib
 import json
 import time
 
-from runtime import registry
 from store.db import atomic, utcnow
 from store.models import Agent, AgentDependency, AgentVersion, McpState, Tool, ToolProvider
 
@@ -33,6 +32,14 @@ def dependents(org_id: str, tool_ids, provider_ids) -> list[str]:
     return sorted(row.agent_id for row in rows)
 
 
+def spec(tool: Tool, provider_type: str | None = None) -> dict:
+    """A tool's entry in a runtime form and in the registry."""
+    return {"id": tool.id, "name": tool.name, "description": tool.description,
+            "tool_provider_id": tool.provider_id, "method": tool.method, "path": tool.path,
+            "input_schema": tool.input_schema, "output_schema": tool.output_schema,
+            **({"provider_type": provider_type} if provider_type else {})}
+
+
 def runtime_id_of(payload: dict) -> str:
     blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
     return "rt_" + hashlib.sha256(blob.encode()).hexdigest()[:32]
@@ -50,7 +57,7 @@ def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: d
         for tool in by_provider.get(provider_id, []):
             if tool.id not in seen:
                 seen.add(tool.id)
-                resolved.append(registry.spec(tool, provider.type))
+                resolved.append(spec(tool, provider.type))
     for tool_id in version.tool_ids:
         tool = tools.get(tool_id)
         if tool is None:
@@ -63,7 +70,7 @@ def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: d
                           f"unreachable: {failing[tool.provider_id]}")
         if tool_id not in seen:
             seen.add(tool_id)
-            resolved.append(registry.spec(tool, provider.type))
+            resolved.append(spec(tool, provider.type))
     return {
         "agentId": version.agent_id, "agentVersionId": version.id, "name": version.name,
         "instructions": version.instructions, "model": version.model,

@@ -1,16 +1,15 @@
 """Changes to providers and tools, each followed by the registry reload + dependent rebuild
-(jobs.rebuild.dispatch). One function per API operation that changes tools. The rebuild of a
-change is recorded in the change's own transaction (store/outbox.py) and dispatched after
-the commit, so a change that committed is never answered with an error: a rebuild that could
+(runtime.dispatch: jobs.rebuild.dispatch). One function per API operation that changes tools.
+The rebuild of a change is recorded in the change's own transaction (store/outbox.py) and
+dispatched after the commit (runtime.dispatch.after_commit), so a change that committed is never answered with an error: a rebuild that could
 not run yet is reported `skipped` and runs when the outbox relay delivers it."""
 from __future__ import annotations
 
 import contextlib
 
-from jobs import outbox as outbox_jobs
-from jobs import rebuild
-from runtime import mcp_client
-from store import openapi_import, outbox
+from rules import openapi_import
+from runtime import dispatch, mcp_client
+from store import outbox
 from store import providers as provider_store
 from store import tools as tool_store
 from store.db import atomic
@@ -22,9 +21,15 @@ def _kwargs(org_id, scope, tool_ids=(), provider_ids=(), sync=()) -> dict:
             "provider_ids": sorted(provider_ids), "sync_provider_ids": sorted(sync)}
 
 
+def scope_of(provider_types) -> str:
+    """The rebuild's scope for changes to providers of these types: custom, mcp or all."""
+    kinds = {("mcp" if t == "mcp" else "custom") for t in provider_types}
+    return kinds.pop() if len(kinds) == 1 else "all"
+
+
 def _rebuild(settings, org_id, *, scope, tool_ids=(), provider_ids=(), sync=()) -> dict:
     """A rebuild that follows no commit of its own (a sync): dispatched at once."""
-    return rebuild.dispatch(settings, **_kwargs(org_id, scope, tool_ids, provider_ids, sync))
+    return dispatch.rebuild(settings, **_kwargs(org_id, scope, tool_ids, provider_ids, sync))
 
 
 @contextlib.contextmanager
@@ -39,8 +44,7 @@ def _change(settings, org_id, **what):
             return
         kwargs = _kwargs(org_id, **{**what, **outcome.get("what", {})})
         entry = outbox.add(kind="rebuild", payload=kwargs, org_id=org_id)
-    delivered, result = outbox_jobs.after_commit(settings, entry)
-    outcome["result"] = result if delivered else rebuild.pending(**kwargs)
+    outcome["result"] = dispatch.after_commit(settings, entry)
 
 
 def _provider_body(row, rebuild_result=None) -> dict:
@@ -140,7 +144,7 @@ def create_tool(*, settings, org_id: str, fields: dict) -> dict:
 def update_tool(*, settings, org_id: str, tool_id: str, fields: dict) -> dict:
     with _change(settings, org_id, scope="custom") as change:
         tool, provider = tool_store.update(org_id=org_id, tool_id=tool_id, fields=fields)
-        change["what"] = {"scope": rebuild.scope_of([provider.type]), "tool_ids": [tool.id],
+        change["what"] = {"scope": scope_of([provider.type]), "tool_ids": [tool.id],
                           "provider_ids": [provider.id]}
     return {"tool": tool_store.to_dict(tool), "rebuild": change["result"]}
 

@@ -6,7 +6,7 @@ message, starts the run (runtime.turns.start) and makes it the thread's current 
 one transaction (the thread row is locked on Postgres, SQLite transactions are serialized),
 so a second turn while one is queued or running is refused with 409 ``turn_in_progress``.
 The turn's job is recorded in that transaction too (store/outbox.py); after the commit it is
-dispatched (``jobs.chat_jobs.run_turn``) and the answer does not wait for the model. When the
+dispatched (runtime.dispatch: the job ``jobs.tasks.run_turn``) and the answer does not wait for the model. When the
 queue is down the turn stays queued and the outbox relay dispatches it later.
 
 ``execute`` (the job) loads the thread's earlier messages as history and calls
@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from runtime import chat_events, turns
+from runtime import chat_events, dispatch, turns
 from runtime.models import Message as ModelMessage
 from store import messages, outbox, run_events, runs, threads
 from store.db import atomic, connection, utcnow
@@ -78,9 +78,7 @@ def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, me
 def _dispatch(settings, entry) -> None:
     """After the commit: queue the turn's job. When the queue is down the turn stays queued
     (the answer says so) and the outbox relay queues it once the queue answers."""
-    from jobs import outbox as outbox_jobs
-
-    outbox_jobs.after_commit(settings, entry)
+    dispatch.after_commit(settings, entry)
 
 
 def _stale(settings, run, now: dt.datetime) -> bool:

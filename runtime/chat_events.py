@@ -18,6 +18,8 @@ import json
 import logging
 import threading
 
+from store import redis_client
+
 log = logging.getLogger("agent_platform.chat")
 QUEUE_MAX = 2000
 READY_TIMEOUT_S = 2.0
@@ -209,10 +211,8 @@ def publish(settings, thread_id: str, event: dict) -> None:
     if not settings.redis_url:
         _local.publish(thread_id, event)
         return
-    from jobs.queue import redis_connection
-
     try:
-        redis_connection(settings.redis_url).publish(channel(settings, thread_id),
-                                                     json.dumps(event, separators=(",", ":")))
+        redis_client.connection(settings.redis_url).publish(
+            channel(settings, thread_id), json.dumps(event, separators=(",", ":")))
     except Exception as exc:
         log.warning("chat event not published: %s", type(exc).__name__)

@@ -13,7 +13,8 @@ import dataclasses
 import logging
 import threading
 
-from runtime import ssrf
+from rules import ssrf
+from runtime import ssrf_connect
 
 log = logging.getLogger("agent_platform.mcp")
 for _noisy in ("httpx2", "httpx", "mcp"):  # request lines carry URLs; keep them out of logs
@@ -100,7 +101,7 @@ def _transport(server: Server):
         from mcp.client.stdio import StdioServerParameters, stdio_client
 
         return stdio_client(StdioServerParameters(command=server.command, args=list(server.args)))
-    ssrf.resolve(server.url)  # checked again at connect time (DNS rebinding)
+    ssrf_connect.resolve(server.url)  # checked again at connect time (DNS rebinding)
     if server.transport == "sse":
         return sse_client(server.url, headers=headers, timeout=TIMEOUTS.connect_s,
                           sse_read_timeout=max(TIMEOUTS.call_s, TIMEOUTS.list_s) + 60)
@@ -198,7 +199,7 @@ def _describe(exc: BaseException, hidden: tuple = ()) -> str:
     if getattr(exc, "code", None) == "url_not_allowed":
         return "the server address is not allowed"
     if name == "MCPError":  # a JSON-RPC error: the server's own words, secrets masked
-        from runtime.masking import Masker
+        from rules.masking import Masker
 
         text = Masker(hidden).text(str(exc)[:2000])[:200]
         return f"the server answered an error: {text}"

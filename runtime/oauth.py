@@ -32,7 +32,8 @@ from urllib.parse import parse_qsl, quote_plus, urlencode
 import httpx
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-from runtime import ssrf, ssrf_connect
+from rules import ssrf
+from runtime import ssrf_connect
 from store import crypto, scope, users, vault
 from store.db import utcnow
 from store.errors import BadGateway, Conflict, Forbidden, Invalid, NotFound, Unavailable
@@ -207,7 +208,7 @@ def _tokens(resp: httpx.Response) -> dict:
 def _token_request(provider: ToolProvider, form: dict, *, timeout: float) -> dict:
     """POST to the provider's token URL; the checked token response."""
     token_url = provider.auth["token_url"]
-    ssrf.resolve(token_url, timeout=timeout)
+    ssrf_connect.resolve(token_url, timeout=timeout)
     form, headers = _client_auth(provider, form)
     try:
         with ssrf_connect.pin_httpx(httpx.Client(timeout=timeout, follow_redirects=False)) as http:

@@ -11,6 +11,7 @@ import threading
 
 import peewee
 
+from runtime import agent_build
 from store.db import atomic, utcnow
 from store.models import Agent, McpState, RegistryVersion, Tool, ToolProvider
 
@@ -79,8 +80,6 @@ def version_runtime(org_id: str, version_id: str) -> tuple[dict | None, str | No
     """The runtime form of one specific agent version (pinned by a staging or prod network),
     built on first use and cached by version id for the registry version: (runtime, None) or
     (None, reason)."""
-    from runtime import agent_build
-
     entry = _slice(org_id)
     hit = entry["versions"].get(version_id)
     if hit is None:
@@ -108,15 +107,8 @@ def tool_spec(org_id: str, tool_id: str) -> dict | None:
     if tool_id not in entry["tools"]:
         row = Tool.select().where(Tool.org == org_id, Tool.id == tool_id,
                                   Tool.is_enabled == True).first()  # noqa: E712
-        entry["tools"][tool_id] = spec(row) if row else None
+        entry["tools"][tool_id] = agent_build.spec(row) if row else None
     return entry["tools"][tool_id]
-
-
-def spec(tool: Tool, provider_type: str | None = None) -> dict:
-    return {"id": tool.id, "name": tool.name, "description": tool.description,
-            "tool_provider_id": tool.provider_id, "method": tool.method, "path": tool.path,
-            "input_schema": tool.input_schema, "output_schema": tool.output_schema,
-            **({"provider_type": provider_type} if provider_type else {})}
 
 
 def patch(org_id: str, new_version: int, tool_ids, runtimes: dict) -> None:

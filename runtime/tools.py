@@ -16,11 +16,12 @@ from urllib.parse import quote, urlsplit
 import requests
 from jsonschema import Draft202012Validator, ValidationError
 
-from runtime import masking, mcp_client, oauth, ssrf, ssrf_connect
+from rules import masking, ssrf
+from rules.provider_auth import expected_fields, inject
+from runtime import mcp_client, oauth, ssrf_connect
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
-from store.provider_auth import expected_fields, inject
 
 MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 _BODY_METHODS = {"POST", "PUT", "PATCH"}

@@ -10,7 +10,8 @@ model's order. An HTTP or MCP tool call goes through runtime.tools.execute with 
 user (their stored credentials are injected) and is bounded by the tool's timeout_ms (plus a
 second of grace for the call's own overhead). A failure of any kind becomes an error result
 for the model (``is_error``) and a recorded step; it does not fail the turn. A workflow tool
-runs the workflow synchronously through the workflow engine (runtime/workflow_engine.py), one
+runs the workflow synchronously through the workflow engine (runtime/workflow_engine.py, by way
+of runtime.dispatch.run_workflow: the engine sits above the turns its agent steps run), one
 nesting level deeper (bounded by AGENT_PLATFORM_RUN_MAX_DEPTH).
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ import re
 import threading
 import time
 
-from runtime import registry
+from runtime import dispatch, registry
 from runtime.models import Message, ToolCall, ToolSchema
 from store import db
 from store.errors import DomainError
@@ -150,7 +151,6 @@ def _call_tool(org_id: str, entry: Entry, arguments: dict, user_id: str | None) 
 
 
 def _call_workflow(turn, entry: Entry, arguments: dict) -> dict:
-    from runtime import workflow_engine
     from store import workflow_runs
 
     if turn.depth + 1 > turn.settings.run_max_depth:
@@ -164,7 +164,7 @@ def _call_workflow(turn, entry: Entry, arguments: dict) -> dict:
         except DomainError as exc:
             return _failed(exc.code, exc.detail)
     turn.children.append(run.id)
-    workflow_engine.execute(run.id)
+    dispatch.run_workflow(turn.settings, run.id)
     with db.connection():
         run = workflow_runs.get(org_id=turn.org_id, run_id=run.id)
     if run.status == "succeeded":

@@ -1,6 +1,6 @@
 """The workflow executor: runs one run's steps in order under a lease.
 
-``execute(run_id)`` claims the run (store.run_state.claim: a queued run, or a running one whose
+``execute(settings, run_id)`` claims the run (store.run_state.claim: a queued run, or a running one whose
 worker died), then for each step: renders its input from the templates, calls it through the
 dispatch table (runtime.workflow_steps) on a step thread bounded by the step's timeout, retries
 a retryable failure up to `retries` times with exponential backoff, and records the step's
@@ -17,8 +17,8 @@ import logging
 import time
 import uuid
 
-from jobs import context
-from runtime import workflow_steps, workflow_templates
+from rules import workflow_templates
+from runtime import workflow_steps
 from runtime.workflow_leases import Lease, heartbeat
 from store import db, limits, run_state, spend
 from store.db import iso, utcnow
@@ -116,10 +116,9 @@ def _stop_status(lease: Lease) -> str | None:
     return "cancelled" if lease.cancelled.is_set() and not lease.lost.is_set() else None
 
 
-def execute(run_id: str) -> str | None:
+def execute(settings, run_id: str) -> str | None:
     """Execute the run if it can be claimed; returns its final status, or None when another
     executor holds it, it is already finished, or this executor lost its lease."""
-    settings = context.settings()
     token = uuid.uuid4().hex
     with db.connection():
         run = run_state.claim(run_id=run_id, token=token, lease_ms=settings.run_lease_ms,
@@ -137,7 +136,7 @@ def execute(run_id: str) -> str | None:
 def _execute(run, lease: Lease, settings) -> str | None:
     definition = run.definition["steps"]
     steps_state = [dict(s) for s in run.steps]
-    ctx = workflow_steps.StepContext(org_id=run.org_id, run_id=run.id, user_id=run.user_id,
+    ctx = workflow_steps.StepContext(settings=settings, org_id=run.org_id, run_id=run.id, user_id=run.user_id,
                                      depth=int(run.definition.get("depth") or 0))
     usage: dict = {}
     for s in steps_state:

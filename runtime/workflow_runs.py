@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from jobs import outbox as outbox_jobs
+from runtime import dispatch
 from runtime.workflow_leases import heartbeat
 from store import limits, outbox, schedules, spend, workflow_runs, workflows
 from store.db import atomic
@@ -20,7 +20,7 @@ def _record(run):
 def _dispatch(settings, entry) -> None:
     """After the commit: queue the run's job; when the queue is down the run stays queued
     and the outbox relay queues it once the queue answers."""
-    outbox_jobs.after_commit(settings, entry)
+    dispatch.after_commit(settings, entry)
 
 
 def admit(*, settings, org_id: str, group_id: str | None = None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from runtime import tools
+from runtime import tools, turns
 from store.errors import DomainError
 
 # Failures of a tool call another attempt cannot fix.
@@ -28,6 +28,7 @@ class StepFailed(Exception):
 
 @dataclass(frozen=True)
 class StepContext:
+    settings: object
     org_id: str
     run_id: str
     user_id: str | None
@@ -71,10 +72,7 @@ def _text(data) -> str:
 
 
 def _turn(step: dict, data, ctx: StepContext):
-    from jobs import context
-    from runtime import turns
-
-    settings = context.settings()
+    settings = ctx.settings
     text = _text(data)
     if ctx.depth + 1 > settings.run_max_depth:
         raise StepFailed("nesting_too_deep", f"runs nest at most {settings.run_max_depth} "

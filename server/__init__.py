@@ -1,1 +1,1 @@
-"""App factory, settings, security, error mapping and the command line."""
+"""App factory, security, error mapping, the request log and the command line (the top floor)."""

@@ -9,12 +9,13 @@ import connexion
 import yaml
 from connexion.middleware import MiddlewarePosition
 
-from jobs import context as job_context
-from runtime import mcp_client, ssrf
+from jobs import tasks
+from rules import ssrf
+from runtime import mcp_client
 from server import body_limit, errors, logs, openapi31
 from server.auth import GuardedResolver, security_map
-from server.settings import Settings
 from store import crypto, db, migrations
+from store.settings import Settings
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 
@@ -75,7 +76,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     crypto.configure(settings.active_encryption_keys)
     ssrf.configure(settings.ssrf_allow)
     mcp_client.configure(settings)
-    job_context.configure(settings)
+    tasks.start(settings)
     db.bind(settings.database_url, pool_size=settings.db_pool_size,
             pool_timeout=settings.db_pool_timeout)
     with db.connection():

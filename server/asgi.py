@@ -4,6 +4,6 @@ from __future__ import annotations
 
 def make_app():
     from server.app import create_app
-    from server.settings import Settings
+    from store.settings import Settings
 
     return create_app(Settings.from_env())

@@ -24,9 +24,9 @@ import connexion
 from connexion.resolver import Resolution, Resolver
 from connexion.security import NO_VALUE, BearerSecurityHandler
 
-from server.settings import Settings
 from store import db, keys, limits, orgs, sessions
 from store.errors import Forbidden, Invalid, Unauthorized
+from store.settings import Settings
 
 API_KEY, SESSION_TOKEN, ADMIN = "apiKey", "sessionToken", "admin"
 LOG_SCOPE_KEY = "agent_platform.log"

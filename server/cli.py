@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from server.settings import Settings
+from store.settings import Settings
 
 
 def _bind(settings: Settings):

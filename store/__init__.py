@@ -1,1 +1,2 @@
-"""Persistence and the domain operations over it. Every org-owned query goes through store.scope."""
+"""Persistence and the domain operations over it, settings, and the database and Redis
+connections. Every org-owned query goes through store.scope."""

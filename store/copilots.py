@@ -10,7 +10,8 @@ agent and workflow stores).
 """
 from __future__ import annotations
 
-from store import provider_auth, scope, vault
+from rules import provider_auth
+from store import scope, vault
 from store.db import atomic, is_postgres, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import (Agent, AgentVersion, Copilot, CopilotDeployment, CopilotRef, Tool,

@@ -1,52 +1,12 @@
-"""The one domain error hierarchy. server/errors.py maps it to application/problem+json."""
+"""The domain errors, as the floors above the rules import them.
+
+The hierarchy is defined on the bottom floor (rules/errors.py) so that the pure rules raise
+the same classes; server/errors.py maps it to application/problem+json.
+"""
 from __future__ import annotations
 
+from rules.errors import (BadGateway, Conflict, DomainError, Forbidden, Invalid, LimitReached,
+                          NotFound, TooLarge, Unauthorized, Unavailable)
 
-class DomainError(Exception):
-    status = 500
-    title = "Internal Server Error"
-    code = "internal_error"
-
-    def __init__(self, detail: str, *, code: str | None = None, headers: dict | None = None):
-        super().__init__(detail)
-        self.detail = detail
-        if code:
-            self.code = code
-        self.headers = headers or {}
-
-
-class Invalid(DomainError):
-    status, title, code = 400, "Bad Request", "invalid_request"
-
-
-class Unauthorized(DomainError):
-    status, title, code = 401, "Unauthorized", "unauthorized"
-
-
-class Forbidden(DomainError):
-    status, title, code = 403, "Forbidden", "forbidden"
-
-
-class NotFound(DomainError):
-    status, title, code = 404, "Not Found", "not_found"
-
-
-class Conflict(DomainError):
-    status, title, code = 409, "Conflict", "conflict"
-
-
-class TooLarge(DomainError):
-    status, title, code = 413, "Payload Too Large", "payload_too_large"
-
-
-class LimitReached(DomainError):
-    status, title, code = 429, "Too Many Requests", "usage_limit_reached"
-
-
-class BadGateway(DomainError):
-    """A service this one called answered with something it cannot use."""
-    status, title, code = 502, "Bad Gateway", "bad_gateway"
-
-
-class Unavailable(DomainError):
-    status, title, code = 503, "Service Unavailable", "unavailable"
+__all__ = ["BadGateway", "Conflict", "DomainError", "Forbidden", "Invalid", "LimitReached",
+           "NotFound", "TooLarge", "Unauthorized", "Unavailable"]

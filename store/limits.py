@@ -17,7 +17,7 @@ import logging
 import threading
 import time
 
-from store import orgs, scope, spend
+from store import orgs, redis_client, scope, spend
 from store.db import utcnow
 from store.errors import LimitReached
 from store.models import OrgLimits, UsageCounter
@@ -56,10 +56,8 @@ def _db_incr(org_id: str, name: str, by: int = 1) -> int:
 
 
 def _redis_incr(settings, org_id: str, name: str, ttl: int) -> int:
-    from jobs.queue import redis_connection
-
     key = f"{settings.redis_prefix}:usage:{org_id}:{name}"
-    pipe = redis_connection(settings.redis_url).pipeline(transaction=True)
+    pipe = redis_client.connection(settings.redis_url).pipeline(transaction=True)
     pipe.incr(key)
     pipe.expire(key, ttl)
     return int(pipe.execute()[0])

@@ -10,7 +10,7 @@ entry an omitted ``api_key`` keeps the stored key, ``null`` removes it.
 """
 from __future__ import annotations
 
-from runtime import ssrf
+from rules import ssrf
 from store import crypto, scope
 from store.db import atomic, iso, utcnow
 from store.models import OrgModelConfig

@@ -6,12 +6,12 @@ that are set, never their values.
 """
 from __future__ import annotations
 
-from runtime import ssrf
+from rules import ssrf
 from store import crypto, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Forbidden, Invalid
 from store.models import McpState, ToolProvider
-from store.provider_auth import AUTH_TYPES
+from rules.provider_auth import AUTH_TYPES
 
 TRANSPORTS = ("streamable_http", "sse", "stdio")
 

@@ -1,6 +1,6 @@
 """Workflow schedules: CRUD, pause, resume, and their fields.
 
-Exactly one of cron, run_at, recurrence, read in `timezone` (runtime.schedule_time). The
+Exactly one of cron, run_at, recurrence, read in `timezone` (rules.schedule_time). The
 stored `next_fire_at` (naive UTC) is what the scheduler claims by; it is NULL whenever nothing
 is to fire: a paused, disabled or completed schedule. A session token's caller (``user_id``)
 reaches only that user's schedules (any other is not found) and owns what it creates; the API
@@ -17,8 +17,8 @@ import datetime as dt
 import functools
 import json
 
-from runtime import schedule_time
-from runtime.schedule_time.zones import UTC
+from rules import schedule_time
+from rules.schedule_time.zones import UTC
 from store import scope, workflows
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Forbidden, Invalid, NotFound

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 
-from runtime import ssrf
-from store import crypto, provider_auth, scope
+from rules import ssrf
+from rules import provider_auth
+from store import crypto, scope
 from store.db import atomic, new_id, utcnow
 from store.errors import Invalid, NotFound
 from store.models import AppUser, ToolProvider, UserCredential

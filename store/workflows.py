@@ -1,7 +1,7 @@
 """Workflows: CRUD and the rules the schema cannot state.
 
 Rules checked on every save: step ids are unique; templates name the run's input or an
-earlier step's output (runtime.workflow_templates.check); input_schema is a valid JSON Schema;
+earlier step's output (rules.workflow_templates.check); input_schema is a valid JSON Schema;
 a `tool` step's ref is a tool of the caller's organization, an `agent` step's ref one of
 its agents and a `copilot` step's ref one of its networks (404 `step_ref_not_found` otherwise,
 like any other organization's id). A step whose agent or network is deleted later fails at
@@ -12,7 +12,7 @@ from __future__ import annotations
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from runtime import workflow_templates
+from rules import workflow_templates
 from store import copilots, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Invalid, NotFound

@@ -4,7 +4,7 @@ HTTP tool server, and an organization whose model config points at the server. A
 imports the names it uses."""
 import pytest
 
-from runtime import ssrf
+from rules import ssrf
 from tests.factories import make_org
 from tests.factories_turns import EchoServer, use_model_server
 from tests.servers import OpenAIServer

@@ -3,7 +3,7 @@ import dataclasses
 
 import pytest
 
-from server import readiness
+from store import readiness
 from store.errors import Unavailable
 from tests.conftest import REDIS_URL
 

@@ -8,7 +8,7 @@ from urllib.parse import quote, quote_plus
 
 import pytest
 
-from runtime.masking import MASK, Masker
+from rules.masking import MASK, Masker
 from tests.factories import make_org
 from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool, mcp_server
 

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from runtime import ssrf
+from rules import ssrf
 from runtime.models import (Finish, Message, ModelError, ModelRequest, ModelSettings, TextDelta,
                             ToolCall, ToolCallEvent, ToolSchema, Usage, get_provider)
 from tests.servers import AnthropicServer, Reply, sse, text, tool_calls

@@ -10,8 +10,8 @@ from runtime.models import (Finish, Message, ModelError, ModelRequest, ModelSett
 from runtime.models.anthropic import AnthropicProvider
 from runtime.models.echo import EchoProvider
 from runtime.models.openai import OpenAIProvider
-from server.settings import Settings
 from store.errors import Invalid
+from store.settings import Settings
 
 SEARCH = ToolSchema("search", "Search the web", {"type": "object"})
 FETCH = ToolSchema("fetch", "Fetch a page", {"type": "object"})

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from runtime import ssrf
+from rules import ssrf
 from runtime.models import (HttpOptions, Message, ModelCancelled, ModelError, ModelRequest,
                             ModelSettings, TextDelta, get_provider)
 from tests.servers import AnthropicServer, OpenAIServer, drop, error, slow, text

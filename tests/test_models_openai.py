@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from runtime import ssrf
+from rules import ssrf
 from runtime.models import (Finish, Message, ModelCancelled, ModelError, ModelRequest,
                             ModelSettings, TextDelta, ToolCall, ToolCallEvent, ToolSchema, Usage,
                             collect, get_provider)

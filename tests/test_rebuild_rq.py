@@ -53,7 +53,7 @@ def test_create_tool_waits_for_the_worker_and_returns_its_result(client, worker,
     from rq import Queue
     from rq.registry import FinishedJobRegistry
 
-    from jobs.queue import redis_connection
+    from store.redis_client import connection as redis_connection
 
     org = make_org(client)
     provider = make_provider(client, org)

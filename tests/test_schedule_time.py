@@ -5,7 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from runtime.schedule_time import (MISSED_FIRE_GRACE, due_fire, fires_between, first_fire,
+from rules.schedule_time import (MISSED_FIRE_GRACE, due_fire, fires_between, first_fire,
                                    next_fire, validate)
 from store.errors import Invalid
 

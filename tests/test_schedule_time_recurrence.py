@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from runtime.schedule_time import fires_between, next_fire, validate
+from rules.schedule_time import fires_between, next_fire, validate
 from store.errors import Invalid
 
 UTC = timezone.utc

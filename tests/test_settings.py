@@ -4,7 +4,7 @@ import stat
 
 import pytest
 
-from server.settings import Settings
+from store.settings import Settings
 
 
 def test_defaults_are_the_embedded_ones(tmp_path):

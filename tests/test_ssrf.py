@@ -3,7 +3,8 @@ import ipaddress
 
 import pytest
 
-from runtime import ssrf
+from rules import ssrf
+from runtime import ssrf_connect
 from store.errors import Forbidden, Invalid
 
 
@@ -52,7 +53,7 @@ def test_names_are_checked_when_resolved():
     ssrf.configure([])
     assert ssrf.check_url(f"http://{name}:8080/") == f"http://{name}:8080/"
     with pytest.raises(Forbidden) as err:
-        ssrf.resolve(f"http://{name}:8080/")
+        ssrf_connect.resolve(f"http://{name}:8080/")
     assert err.value.code == "url_not_allowed"
     ssrf.configure(["127.0.0.1"])
-    assert ssrf.resolve("http://127.0.0.1:5/") == ["127.0.0.1"]
+    assert ssrf_connect.resolve("http://127.0.0.1:5/") == ["127.0.0.1"]

@@ -12,7 +12,8 @@ import threading
 import httpx
 import pytest
 
-from runtime import ssrf, ssrf_connect
+from rules import ssrf
+from runtime import ssrf_connect
 from store.errors import Forbidden
 from tests.factories import make_org
 from tests.factories_tools import make_provider, make_tool

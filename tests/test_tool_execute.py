@@ -2,7 +2,7 @@
 timeouts, schemas, SSRF at call time, and credentials kept out of every answer."""
 import pytest
 
-from runtime import ssrf
+from rules import ssrf
 from runtime import tools as tool_runtime
 from store import db
 from tests.factories import assert_problem, make_org

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from jobs import recovery
-from runtime import ssrf, turns
+from rules import ssrf
+from runtime import turns
 from store import db, runs
 from store.db import utcnow
 from store.models import AgentRun

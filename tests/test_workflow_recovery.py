@@ -100,7 +100,7 @@ def test_a_run_that_used_up_its_attempts_fails_as_worker_lost(client, org, serve
     with db.connection():
         WorkflowRun.update(attempt=settings.run_max_attempts).where(WorkflowRun.id == run_id).execute()
     # a job for it now does nothing: the attempts are used up
-    assert workflow_engine.execute(run_id) is None
+    assert workflow_engine.execute(settings, run_id) is None
     swept(settings, "failed")
     run = client.get(f"/v1/workflow-runs/{run_id}", headers=org["headers"]).json()["run"]
     assert run["status"] == "failed" and run["error"]["code"] == "worker_lost"
@@ -147,12 +147,13 @@ def test_concurrent_jobs_for_one_run_execute_it_once(client, org, server, settin
     wf, a, b = two_step(client, org, server)
     run_id = recorded_run(org, wf)
     results = []
-    threads = [threading.Thread(target=lambda: results.append(workflow_engine.execute(run_id)))
-               for _ in range(4)]
+    threads = [threading.Thread(
+        target=lambda: results.append(workflow_engine.execute(settings, run_id)))
+        for _ in range(4)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(20)
     assert sorted(results, key=str) == [None, None, None, "succeeded"]
     assert server.count(a["path"]) == 1 and server.count(b["path"]) == 1
-    assert workflow_engine.execute(run_id) is None  # a late duplicate does nothing
+    assert workflow_engine.execute(settings, run_id) is None  # a late duplicate does nothing

@@ -62,7 +62,7 @@ def test_steps_pass_outputs_through_templates(client, org, server, settings):
     if settings.redis_url:  # executed by the worker process, as an RQ job
         from rq import Queue
 
-        from jobs.queue import redis_connection
+        from store.redis_client import connection as redis_connection
         queue = Queue(settings.workflow_queue, connection=redis_connection(settings.redis_url))
         assert f"run-{run['id']}-0" in queue.finished_job_registry.get_job_ids()
 

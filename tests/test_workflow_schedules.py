@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from runtime import schedule_time
+from rules import schedule_time
 from tests.factories import assert_problem, make_org
 from tests.factories_workflows import install_sessions, make_workflow, session, wait_run
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)

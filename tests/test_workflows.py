@@ -171,7 +171,7 @@ def test_session_token_cannot_manage_workflows(client, org, monkeypatch):
 
 
 def test_templates_render():
-    from runtime.workflow_templates import render
+    from rules.workflow_templates import render
 
     ctx = {"input": {"city": "Paris", "n": 3, "tags": ["a", "b"]},
            "steps": {"a": {"temp": 21, "list": [{"x": 1}]}, "b": None}}

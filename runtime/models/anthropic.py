@@ -11,7 +11,7 @@ import json
 import threading
 from typing import Iterator
 
-from runtime.models import http
+import runtime.models.http as http
 from runtime.models.base import (Finish, Message, ModelError, ModelRequest, Provider,
                                  StreamEvent, TextDelta, ToolCall, ToolCallEvent, Usage,
                                  normalize_finish)

@@ -23,7 +23,8 @@ from typing import Callable, Iterable, Iterator, TypeVar
 
 import httpx
 
-from runtime import ssrf, ssrf_connect
+from rules import ssrf
+from runtime import ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
 from store.errors import Invalid
 
@@ -120,7 +121,7 @@ def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:
 def redact(text: str, secrets: Iterable[str | None]) -> str:
     """The text with every form of each secret masked, and any run of six or more
     characters of a secret (a key the provider shows truncated, ``sk-abc...xyz``)."""
-    from runtime.masking import Masker
+    from rules.masking import Masker
 
     keys = [s for s in secrets if s and len(s) >= 4]
     text = Masker(keys).text(text)
@@ -299,7 +300,7 @@ def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Htt
 def check_base_url(provider: str, url: str) -> None:
     """The SSRF policy, at call time; a refusal is a ModelError with the policy's code."""
     try:
-        ssrf.resolve(url)
+        ssrf_connect.resolve(url)
     except ssrf.ERRORS as exc:
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
 

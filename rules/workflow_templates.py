@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from store.errors import Invalid
+from rules.errors import Invalid
 
 TEMPLATE = re.compile(r"\{\{([^{}]*)\}\}")
 _KEY = r"[A-Za-z0-9_\-]+"

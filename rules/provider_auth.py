@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import base64
 
-from store.errors import Invalid
+from rules.errors import Invalid
 
 # type -> (config fields, credential fields expected from the provider or the user)
 AUTH_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {

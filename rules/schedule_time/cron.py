@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from functools import lru_cache
 
-from store.errors import Invalid
+from rules.errors import Invalid
 
 from .zones import local, to_instant
 

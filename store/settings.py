@@ -161,7 +161,7 @@ class Settings:
     turn_stale_ms: int = 60000
     followups: int = 3
     tool_workers: int = 32
-    # Chat (runtime/chat*, jobs/chat_jobs.py).
+    # Chat (runtime/chat*, jobs/tasks.py).
     chat_queue: str = "chat"
     chat_keepalive_s: float = 15.0
     # Request size limits (server/body_limit.py; docs/limits.md).

@@ -18,7 +18,7 @@ import re
 
 import yaml
 
-from store.errors import Invalid, TooLarge
+from rules.errors import Invalid, TooLarge
 
 METHODS = ("get", "post", "put", "patch", "delete")
 _MAX_DEPTH = 20           # $ref resolution and nesting kept in tool schemas

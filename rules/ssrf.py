@@ -3,18 +3,18 @@
 Loopback, private, link-local, shared, reserved, multicast and cloud-metadata addresses are
 refused unless the operator allow-lists them (AGENT_PLATFORM_SSRF_ALLOW: comma-separated
 hosts, IPs or CIDR networks, e.g. ``127.0.0.1`` or ``10.0.0.0/8``). The check runs when a URL is
-saved (``check_url``) and again when it is resolved for a call (``resolve``), so a DNS name
-that later points at a private address is refused at call time. HTTP tool calls, model
-providers and OAuth token requests connect through runtime.ssrf_connect, which checks the
-addresses it actually connects to (no window for DNS rebinding between check and connect).
+saved (``check_url``) and again on the addresses a name resolves to when it is called
+(``check_host`` then ``check_addresses``), so a DNS name that later points at a private address
+is refused at call time. This module is the policy alone: it resolves nothing. Resolution and
+connections pinned to the checked addresses (no window for DNS rebinding between check and
+connect) are runtime/ssrf_connect.py's.
 """
 from __future__ import annotations
 
 import ipaddress
-import socket
 from urllib.parse import urlsplit
 
-from store.errors import Forbidden, Invalid
+from rules.errors import Forbidden, Invalid
 
 _SCHEMES = {"http", "https"}
 _METADATA_HOSTS = {"metadata.google.internal", "metadata", "instance-data"}
@@ -45,7 +45,7 @@ def _forbidden_ip(ip: ipaddress._BaseAddress) -> bool:
     return not ip.is_global or ip.is_multicast or ip.is_reserved or ip.is_unspecified
 
 
-def _split(url: str) -> tuple[str, str, int]:
+def split(url: str) -> tuple[str, str, int]:
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -59,7 +59,7 @@ def _split(url: str) -> tuple[str, str, int]:
     return parts.scheme, parts.hostname.lower().rstrip("."), port or (443 if parts.scheme == "https" else 80)
 
 
-ERRORS = (Invalid, Forbidden)  # what check_url and resolve raise: malformed (400) or refused (403)
+ERRORS = (Invalid, Forbidden)  # what the checks (and resolve, connect) raise: malformed (400) or refused (403)
 
 
 def _refuse(host: str) -> Forbidden:
@@ -69,7 +69,7 @@ def _refuse(host: str) -> Forbidden:
 
 def check_url(url: str) -> str:
     """Validate a URL when it is saved: shape, and literal/metadata hosts. Returns the URL."""
-    _, host, _ = _split(url)
+    _, host, _ = split(url)
     if host in _allow_hosts:
         return url
     if host in _METADATA_HOSTS or host == "localhost" or host.endswith(".localhost"):
@@ -83,36 +83,21 @@ def check_url(url: str) -> str:
     return url
 
 
-def connect_addresses(host: str, port: int) -> list[str] | None:
-    """The addresses a connection to host may use, every one checked against the policy
-    (403 ``url_not_allowed`` when any is refused, 400 ``url_unresolvable`` when there is none);
-    None for a host the operator allow-lists by name."""
-    host = host.lower().rstrip(".").strip("[]")
+def check_host(host: str) -> bool:
+    """A host about to be resolved for a call: True when the operator allow-lists it by name
+    (its addresses are not checked), False when its addresses must be checked; refuses
+    metadata and localhost names (403 ``url_not_allowed``)."""
     if host in _allow_hosts:
-        return None
+        return True
     if host in _METADATA_HOSTS or host == "localhost" or host.endswith(".localhost"):
         raise _refuse(host)
-    try:
-        infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
-    except OSError as exc:
-        raise Invalid(f"the URL's host {host!r} cannot be resolved", code="url_unresolvable") from exc
-    addresses = list(dict.fromkeys(info[4][0] for info in infos))
+    return False
+
+
+def check_addresses(host: str, addresses: list[str]) -> list[str]:
+    """The addresses a name resolved to, every one allowed (403 ``url_not_allowed`` when any
+    is refused). Returns them."""
     for address in addresses:
         if _forbidden_ip(ipaddress.ip_address(address.split("%")[0])):
             raise _refuse(host)
     return addresses
-
-
-def resolve(url: str, *, timeout: float = 5.0) -> list[str]:
-    """Resolve a URL's host for a call and refuse it if any address is not allowed.
-    Returns the resolved addresses. Clients pinned by runtime.ssrf_connect check again when
-    they connect, on the very addresses they connect to."""
-    check_url(url)
-    _, host, port = _split(url)
-    previous = socket.getdefaulttimeout()
-    socket.setdefaulttimeout(timeout)
-    try:
-        addresses = connect_addresses(host, port)
-    finally:
-        socket.setdefaulttimeout(previous)
-    return [host] if addresses is None else sorted(addresses)

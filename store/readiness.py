@@ -1,8 +1,7 @@
 """Readiness: the database and the queue answer."""
 from __future__ import annotations
 
-from jobs import queue
-from store import db
+from store import db, redis_client
 from store.errors import Unavailable
 
 
@@ -15,7 +14,7 @@ def check(settings) -> dict:
     except Exception as exc:  # reported, not raised: readiness must say what is down
         checks["database"] = f"unavailable: {type(exc).__name__}"
     try:
-        checks["queue"] = queue.ping(settings.redis_url)
+        checks["queue"] = redis_client.ping(settings.redis_url)
     except Exception as exc:
         checks["queue"] = f"unavailable: {type(exc).__name__}"
     failing = sorted(name for name, state in checks.items() if state.startswith("unavailable"))

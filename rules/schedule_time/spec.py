@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from typing import Literal, NamedTuple
 
-from store.errors import Invalid
+from rules.errors import Invalid
 
 from . import cron as cron_mod
 from . import recurrence as recurrence_mod

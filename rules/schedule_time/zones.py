@@ -12,7 +12,7 @@ import zoneinfo
 from datetime import datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 
-from store.errors import Invalid
+from rules.errors import Invalid
 
 UTC = timezone.utc
 _ZERO = timedelta(0)

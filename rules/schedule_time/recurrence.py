@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Iterator, Mapping
 
-from store.errors import Invalid
+from rules.errors import Invalid
 
 from .zones import UTC, iso, local, parse_datetime, to_instant
 

@@ -1,0 +1,75 @@
+"""The jobs that carry the runtime's work, how each is queued, and the start-up wiring.
+
+``run_turn`` executes one chat turn (runtime.chat.execute); its job id is `turn-{run_id}`,
+unique: a turn is queued at most once, and a second execution of the same run does nothing
+(its run is no longer queued). ``execute_run`` executes a workflow run
+(runtime.workflow_engine); its job id is `run-{run_id}-{attempt}` where attempt is the run's
+attempt count when the job is queued, so a re-queue of the same state is deduplicated and a
+re-queue after a lost worker is a new job. Both go through jobs.queue (in-process or RQ).
+
+``install`` hands these dispatch functions, the registry rebuild (jobs.rebuild.dispatch) and
+the workflow engine to the runtime (runtime.dispatch), which does not import jobs/. A process
+calls ``start`` (the app factory: its settings are already bound) or ``ready`` (the worker and
+scheduler processes, and every job, which may run in a fresh RQ worker process).
+"""
+from __future__ import annotations
+
+from jobs import context, queue, rebuild
+from runtime import chat, dispatch, workflow_engine
+
+TURN_TIMEOUT_S = 3600  # a turn longer than an hour is stopped by RQ (and fails by recovery)
+_MAX_BACKOFF_S = 30
+
+
+def install() -> None:
+    from jobs import outbox
+
+    dispatch.install(turn=dispatch_turn, workflow_run=dispatch_run, rebuild=rebuild.dispatch,
+                     run_workflow=workflow_engine.execute, after_commit=outbox.after_commit)
+
+
+def start(settings) -> None:
+    """Start-up of the API process (create_app): its settings, and the dispatch installed."""
+    context.configure(settings)
+    install()
+
+
+def ready(settings=None):
+    """The settings of this process, the database bound and the dispatch installed."""
+    settings = context.ensure_ready(settings)
+    install()
+    return settings
+
+
+def run_turn(org_id: str, thread_id: str, run_id: str) -> str | None:
+    return chat.execute(ready(), org_id=org_id, thread_id=thread_id, run_id=run_id)
+
+
+def dispatch_turn(settings, *, org_id: str, thread_id: str, run_id: str):
+    return queue.enqueue(settings, run_turn,
+                         kwargs={"org_id": org_id, "thread_id": thread_id, "run_id": run_id},
+                         queue=settings.chat_queue, job_id=f"turn-{run_id}", unique=True,
+                         timeout=TURN_TIMEOUT_S)
+
+
+def job_timeout_s(settings, steps: list[dict]) -> int:
+    """An upper bound of a run's execution time, for the RQ job timeout."""
+    total = 600.0
+    for step in steps:
+        retries = int(step.get("retries") or 0)
+        timeout = (step.get("timeout_ms") or settings.step_timeout_ms) / 1000
+        total += timeout * (retries + 1) + min(_MAX_BACKOFF_S * retries,
+                                               settings.step_retry_backoff_ms / 1000 * 2 ** retries)
+    return int(total)
+
+
+def execute_run(run_id: str) -> str | None:
+    return workflow_engine.execute(ready(), run_id)
+
+
+def dispatch_run(settings, *, run_id: str, attempt: int, steps: list[dict],
+                 replace_done: bool = False):
+    return queue.enqueue(settings, execute_run, kwargs={"run_id": run_id},
+                         queue=settings.workflow_queue, job_id=f"run-{run_id}-{attempt}",
+                         unique=True, timeout=job_timeout_s(settings, steps),
+                         replace_done=replace_done)
