@@ -6,8 +6,8 @@ Kinds and their delivery:
 
 - ``rebuild``: the registry reload + dependent rebuild (jobs.rebuild.dispatch; when the queue
   does not answer it runs in this process instead);
-- ``workflow_run``: the job of a queued workflow run (jobs.tasks.dispatch_run);
-- ``chat_turn``: the job of a queued chat turn (jobs.tasks.dispatch_turn).
+- ``workflow_run``: the job of a queued workflow run (runtime.dispatch.workflow_run);
+- ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn).
 
 Every job is idempotent, so a delivery repeated after a crash does no harm. The relay runs in
 `serve` and in every `agent-platform worker`.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 
+from runtime import dispatch
 from store import db
 from store import outbox as store
 
@@ -34,17 +35,14 @@ def _rebuild(settings, payload: dict, *, relay: bool = False):
 
 
 def _workflow_run(settings, payload: dict, *, relay: bool = False):
-    from jobs import tasks
-
-    return tasks.dispatch_run(settings, run_id=payload["run_id"],
-                              attempt=payload.get("attempt", 0), steps=payload.get("steps") or [])
+    return dispatch.workflow_run(settings, run_id=payload["run_id"],
+                                 attempt=payload.get("attempt", 0),
+                                 steps=payload.get("steps") or [])
 
 
 def _chat_turn(settings, payload: dict, *, relay: bool = False):
-    from jobs import tasks
-
-    return tasks.dispatch_turn(settings, org_id=payload["org_id"],
-                               thread_id=payload["thread_id"], run_id=payload["run_id"])
+    return dispatch.turn(settings, org_id=payload["org_id"], thread_id=payload["thread_id"],
+                         run_id=payload["run_id"])
 
 
 DELIVER = {"rebuild": _rebuild, "workflow_run": _workflow_run, "chat_turn": _chat_turn}

@@ -18,7 +18,6 @@ Values shorter than ``MIN_LENGTH`` are not masked (they would mask ordinary word
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 import re
 from typing import Iterable
@@ -62,7 +61,7 @@ def _bare(value: str) -> list[str]:
     if scheme.lower() == "basic":
         try:
             pair = base64.b64decode(token, validate=True).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError, ValueError):
+        except ValueError:  # binascii.Error and UnicodeDecodeError are ValueErrors
             return found
         found.append(pair)
         user, sep, password = pair.partition(":")
