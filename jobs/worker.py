@@ -6,7 +6,9 @@ when it was recorded (jobs/outbox.py). A recovery thread runs the run-recovery s
 (AGENT_PLATFORM_RUN_LEASE_MS / 2, at least every second): runs left by a worker that died are
 resumed or failed by the workers that remain.
 When Redis goes away and comes back, the worker serves again (RQ's own loop can quit when a
-connection drops in the middle of its bookkeeping).
+connection drops in the middle of its bookkeeping), and a watch thread that sees Redis
+restarted (its run_id changed: it kept no jobs) queues again every run and chat turn the
+database holds as queued.
 Jobs run in the worker process itself (RQ's SimpleWorker): job functions hold pooled database
 connections, which must not cross a fork; each job bounds its own work (step timeouts).
 """
@@ -18,6 +20,7 @@ import threading
 import redis
 
 log = logging.getLogger("agent_platform.worker")
+WORKER_TTL_S = 30
 
 
 def queues_of(settings) -> list[str]:
@@ -47,13 +50,19 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     from jobs.outbox import Relay
 
     relay = Relay(settings).start()  # work recorded after commits that the queue missed
-    connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+    threading.Thread(target=_watch_redis, args=(settings, stop), name="redis-watch",
+                     daemon=True).start()
+    # A read never waits forever on a connection a restarted Redis left half-open: the
+    # socket timeout exceeds RQ's blocking dequeue (WORKER_TTL - 15 s), and idle connections
+    # are checked before use.
+    connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5,
+                                      socket_timeout=WORKER_TTL_S, health_check_interval=10)
     names = queues or queues_of(settings)
     log.info("worker started", extra={"fields": {"queues": names, "burst": burst}})
     try:
         while True:
             worker = SimpleWorker([Queue(name, connection=connection) for name in names],
-                                  connection=connection)
+                                  connection=connection, worker_ttl=WORKER_TTL_S)
             try:
                 worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
             except redis.exceptions.RedisError as exc:
@@ -66,6 +75,28 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
         stop.set()
         relay.close()
     return 0
+
+
+def _watch_redis(settings, stop: threading.Event, interval: float = 1.0) -> None:
+    """Notice a Redis restart (its run_id changes; it kept no jobs) and queue again what the
+    database holds as queued."""
+    from jobs import recovery
+
+    connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=2,
+                                      socket_timeout=2)
+    known = None
+    while not stop.wait(interval):
+        try:
+            current = connection.info("server").get("run_id")
+        except redis.exceptions.RedisError:
+            continue
+        if known is not None and current != known:
+            try:
+                recovery.requeue_queued(settings)
+            except Exception as exc:  # the database is away: the next restart check retries
+                log.warning("re-queue after a Redis restart failed: %s", type(exc).__name__)
+                continue
+        known = current
 
 
 def _wait_for_redis(connection, max_wait: float = 5.0) -> None:

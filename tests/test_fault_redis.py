@@ -32,7 +32,7 @@ def _wait(predicate, timeout: float, what: str):
         value = predicate()
         if value:
             return value
-        assert time.monotonic() < deadline, what
+        assert time.monotonic() < deadline, str(what)
         time.sleep(0.2)
 
 
@@ -96,11 +96,13 @@ def test_redis_stopped_and_started_again(database_url, tmp_path, tool_server):
         redis.start()  # the same port, empty: everything queued meanwhile is in the database
         _wait(lambda: http.get("/readyz").status_code == 200, 20, "never ready again")
 
+        seen = {}
+
         def finished():
-            states = [http.get(f"/v1/workflow-runs/{r}", headers=h).json()["run"]["status"]
-                      for r in runs]
-            return all(s == "succeeded" for s in states) and states
-        _wait(finished, 60, "a run acknowledged while Redis was down never ran")
+            states = [http.get(f"/v1/workflow-runs/{r}", headers=h).json()["run"] for r in runs]
+            seen["runs"] = [(r["status"], r["error"], r["attempt"]) for r in states]
+            return all(r["status"] == "succeeded" for r in states)
+        _wait(finished, 60, seen)
         for thread_id, run_id in turns:
             _wait(lambda: http.get(f"/v1/runs/{run_id}", headers=h).json()["run"]["status"]
                   == "succeeded", 60, "the chat turn never ran")
@@ -108,6 +110,6 @@ def test_redis_stopped_and_started_again(database_url, tmp_path, tool_server):
         assert set(tools) <= listed
         assert sorted(body["n"] for _, body in tool_server.calls) == [0, 1, 2, 3]  # once each
     finally:
-        stop_process(worker)
-        server.stop()
+        stop_process(worker, timeout=3)
+        server.kill()
         redis.stop()
