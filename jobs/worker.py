@@ -70,7 +70,12 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
             if burst or worker._stop_requested:
                 break
             # RQ's loop quits when Redis drops at the wrong moment: serve again once it answers
+            # (a job it had taken may be gone with Redis: queue the queued work again)
             _wait_for_redis(connection)
+            try:
+                recovery.requeue_queued(settings)
+            except Exception as exc:
+                log.warning("re-queue after losing Redis failed: %s", type(exc).__name__)
     finally:
         stop.set()
         relay.close()
@@ -85,18 +90,25 @@ def _watch_redis(settings, stop: threading.Event, interval: float = 1.0) -> None
     connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=2,
                                       socket_timeout=2)
     known = None
-    while not stop.wait(interval):
+    while True:
         try:
             current = connection.info("server").get("run_id")
         except redis.exceptions.RedisError:
+            current = None
+        if current is None:
+            if stop.wait(interval):
+                return
             continue
         if known is not None and current != known:
             try:
                 recovery.requeue_queued(settings)
             except Exception as exc:  # the database is away: the next restart check retries
                 log.warning("re-queue after a Redis restart failed: %s", type(exc).__name__)
+                stop.wait(interval)
                 continue
         known = current
+        if stop.wait(interval):
+            return
 
 
 def _wait_for_redis(connection, max_wait: float = 5.0) -> None:

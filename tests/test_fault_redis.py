@@ -50,7 +50,7 @@ def test_redis_stopped_and_started_again(database_url, tmp_path, tool_server):
                   AGENT_PLATFORM_REBUILD_QUEUE=f"rb-{suffix}", AGENT_PLATFORM_CHAT_QUEUE=f"ch-{suffix}",
                   AGENT_PLATFORM_REBUILD_WAIT_MS="3000", AGENT_PLATFORM_SCHEDULER="off")
     server = Serve(env, log=tmp_path / "serve.log").start()
-    worker = start_worker(env, log=tmp_path / "worker.log")
+    worker = start_worker({**env, "AGENT_PLATFORM_LOG_LEVEL": "INFO"}, log=tmp_path / "worker.log")
     try:
         http = httpx.Client(base_url=server.url, timeout=30)
         org = admin_org(http)
