@@ -81,9 +81,6 @@ def validator_for(schema: dict) -> Draft202012Validator:
 
 
 _NOT_SENT = object()
-# Body fields whose values are secrets (kept for callers; no message echoes any value now).
-SECRET_FIELDS = frozenset({"tools_auth", "refresh_token", "access_token", "client_secret",
-                           "password", "token", "api_key"})
 SIZE_KEYWORDS = frozenset({"x-max-bytes"})
 
 

@@ -155,16 +155,16 @@ def test_bad_input_is_a_small_4xx_and_stores_nothing(client, org, settings, meth
     for param in query:
         kind = (param.get("schema") or {}).get("type")
         fmt = (param.get("schema") or {}).get("format")
-        free_text = kind in ("string", None) and not fmt and "enum" not in (param.get("schema") or {}) \
-            and "pattern" not in (param.get("schema") or {})
+        pattern = (param.get("schema") or {}).get("pattern")
+        free_text = kind in ("string", None) and not fmt and "enum" not in (param.get("schema") or {})
+        accepted = [v for v in SQL if not pattern or re.search(pattern, v)] if free_text else []
         cases = [("nul", "a\x00b"), ("control", "a\x01b"), ("long", "x" * 20_000)]
         if kind in ("integer", "number"):
             cases += [("huge", "9" * 40), ("huge_negative", "-" + "9" * 40), ("negative", "-5"),
                       ("not_a_number", "12abc"), ("float_inf", "1e400")]
         if kind == "boolean":
             cases += [("not_boolean", "maybe")]
-        if not free_text:
-            cases += [(f"sql_{i}", s) for i, s in enumerate(SQL)]
+        cases += [(f"sql_{i}", s) for i, s in enumerate(SQL) if s not in accepted]
         for label, value in cases:
             resp = client.request(method.upper(), url, params={param["name"]: value},
                                   headers={**headers, **({"Content-Type": "application/json"}
@@ -181,7 +181,7 @@ def test_bad_input_is_a_small_4xx_and_stores_nothing(client, org, settings, meth
         if free_text and method == "get":
             plain = client.get(url, headers=headers)
             within = plain.json() if plain.status_code == 200 else {}
-            for value in SQL:
+            for value in accepted:  # valid text: it matches at most what is there
                 resp = client.get(url, params={param["name"]: value}, headers=headers)
                 try:
                     _check(resp, within=within)
