@@ -139,12 +139,6 @@ def _message(exc: ValidationError) -> str:
     return f"{_rule(exc)}{format_error_with_path(exception=exc)}"[:500]
 
 
-def _too_large(exc: ValidationError) -> bool:
-    return exc.validator in SIZE_KEYWORDS or (
-        exc.validator == "maxLength" and isinstance(exc.schema, dict)
-        and bool(exc.schema.get("x-size-limit")))
-
-
 def _problem(error: input_rules.BadInput) -> ProblemException:
     if error.code == "payload_too_large":
         return ProblemException(status=413, title="Payload Too Large", detail=error.detail)
@@ -157,8 +151,9 @@ def _has_content_type(scope) -> bool:
 
 class RequestBodyValidator(JSONRequestBodyValidator):
     """JSON request bodies under server.input_rules (UTF-8, depth, NUL, surrogates, NaN,
-    duplicate keys, safe integers), then Draft 2020-12. A body without a Content-Type is 415;
-    a documented size limit exceeded is 413 ``payload_too_large``."""
+    duplicate keys, safe integers), then Draft 2020-12 (with ``x-max-bytes``). A body without
+    a Content-Type is 415; a field over its documented size is a 400 like any schema rule
+    (the whole body over its limit is a 413 before parsing, server/body_limit.py)."""
 
     async def _parse(self, stream: t.AsyncGenerator[bytes, None], scope) -> t.Any:
         raw = b"".join([chunk async for chunk in stream])
@@ -181,13 +176,9 @@ class RequestBodyValidator(JSONRequestBodyValidator):
             if self._required:
                 raise BadRequestProblem(detail="request body must not be empty")
             return  # an optional body that was not sent
-        errors = sorted(validator_for(self._schema).iter_errors(body),
-                        key=lambda e: (not _too_large(e), list(e.absolute_path)))
-        if errors:
-            exc = errors[0]
-            if _too_large(exc):
-                raise ProblemException(status=413, title="Payload Too Large",
-                                       detail=_message(exc))
+        try:
+            validator_for(self._schema).validate(body)
+        except ValidationError as exc:
             raise BadRequestProblem(detail=_message(exc))
 
 

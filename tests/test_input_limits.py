@@ -247,13 +247,13 @@ def test_parallel_bombs_do_not_stall_other_requests(client, org):
     assert time.perf_counter() - started < 2
 
 
-def test_documented_field_limits_are_413(client, org):
+def test_documented_field_limits(client, org):
     """instructions, messages and schemas over their documented sizes (openapi.yaml:
-    maxLength with x-size-limit, x-max-bytes) are 413 payload_too_large; nothing is stored."""
+    maxLength, x-max-bytes) are a 400 naming the field; nothing is stored."""
     h = org["headers"]
     before = _count(Agent), _count(Tool)
     resp = client.post("/v1/agents", json={"name": "big", "instructions": "i" * 100_001}, headers=h)
-    assert_problem(resp, 413, "payload_too_large")
+    assert_problem(resp, 400, "invalid_request")
     assert "instructions" in resp.json()["detail"]
     assert client.post("/v1/agents", json={"name": "ok", "instructions": "i" * 100_000},
                        headers=h).status_code == 201
@@ -263,12 +263,12 @@ def test_documented_field_limits_are_413(client, org):
     assert len(json.dumps(schema)) > 256 * 1024
     resp = client.post("/v1/tools", json={"tool_provider_id": provider["id"], "name": "big",
                                           "path": "/big", "input_schema": schema}, headers=h)
-    assert_problem(resp, 413, "payload_too_large")
+    assert_problem(resp, 400, "invalid_request")
     resp = client.post("/v1/workflows", json={"name": "big", "steps": [], "input_schema": schema},
                        headers=h)
-    assert_problem(resp, 413, "payload_too_large")
+    assert_problem(resp, 400, "invalid_request")
     resp = client.post("/v1/chat", json={"agent_id": "00000000-0000-4000-8000-000000000000",
                                          "message": "m" * 100_001},
                        headers={**h, "X-User-Id": "u1"})
-    assert_problem(resp, 413, "payload_too_large")
+    assert_problem(resp, 400, "invalid_request")
     assert (_count(Agent), _count(Tool)) == (before[0] + 1, before[1])
