@@ -133,7 +133,7 @@ BAD_BODIES = [
     ("infinity", '{"name": "x", "max_steps": -Infinity}', 400),
     ("overflowing_float", '{"name": "x", "max_steps": 1e400}', 400),
     ("huge_integer", '{"name": "x", "max_steps": ' + "9" * 5000 + "}", 400),
-    ("unsafe_integer", '{"name": "x", "max_steps": 9007199254740993}', 400),
+    ("integer_over_its_maximum", '{"name": "x", "max_steps": 9007199254740993}', 400),
     ("duplicate_keys", '{"name": "x", "name": "y"}', 400),
     ("truncated", '{"name": "x"', 400),
 ]
