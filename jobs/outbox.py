@@ -79,11 +79,12 @@ def deliver_now(settings, entry) -> tuple[bool, object]:
     return True, result
 
 
-def relay_once(settings, now=None) -> int:
-    """Deliver every due entry once; returns how many were delivered."""
+def relay_once(settings, now=None, created_before=None) -> int:
+    """Deliver every due entry once (with ``created_before``: every entry created before
+    then, due or not); returns how many were delivered."""
     delivered = 0
     with db.connection():
-        entries = store.due(now=now)
+        entries = store.due(now=now, created_before=created_before)
     for entry in entries:
         with db.connection():
             if not store.claim(entry, lease_s=LEASE_S):
@@ -128,8 +129,9 @@ class Relay:
 
         from store.db import utcnow
 
-        try:  # at start, entries left by a process that died are due at once
-            relay_once(self.settings, now=utcnow() + dt.timedelta(seconds=store.OWN_DELIVERY_S))
+        try:  # at start, entries made before this process started are due at once (their
+            # process may have died); those made just now are left to their own request
+            relay_once(self.settings, created_before=utcnow() - dt.timedelta(seconds=2))
         except Exception as exc:
             log.warning("outbox relay failed: %s", type(exc).__name__)
         while not self.stop.wait(self.interval_s):

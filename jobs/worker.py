@@ -47,11 +47,13 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     stop = threading.Event()
     threading.Thread(target=_recover, args=(settings, stop), name="run-recovery",
                      daemon=True).start()
-    from jobs.outbox import Relay
+    relay = None
+    if not burst:  # a burst worker (tests, one-off runs) drains the queues and exits
+        from jobs.outbox import Relay
 
-    relay = Relay(settings).start()  # work recorded after commits that the queue missed
-    threading.Thread(target=_watch_redis, args=(settings, stop), name="redis-watch",
-                     daemon=True).start()
+        relay = Relay(settings).start()  # work recorded after commits that the queue missed
+        threading.Thread(target=_watch_redis, args=(settings, stop), name="redis-watch",
+                         daemon=True).start()
     # A read never waits forever on a connection a restarted Redis left half-open: the
     # socket timeout exceeds RQ's blocking dequeue (WORKER_TTL - 15 s), and idle connections
     # are checked before use.
@@ -67,7 +69,9 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
                 worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
             except redis.exceptions.RedisError as exc:
                 log.warning("worker lost Redis: %s", type(exc).__name__)
-            if burst or worker._stop_requested:
+            # a SIGTERM or SIGINT (RQ notes when; when idle it does not set _stop_requested)
+            if burst or worker._stop_requested or \
+                    getattr(worker, "_shutdown_requested_date", None) is not None:
                 break
             # RQ's loop quits when Redis drops at the wrong moment: serve again once it answers
             # (a job it had taken may be gone with Redis: queue the queued work again)
@@ -78,7 +82,8 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
                 log.warning("re-queue after losing Redis failed: %s", type(exc).__name__)
     finally:
         stop.set()
-        relay.close()
+        if relay is not None:
+            relay.close()
     return 0
 
 

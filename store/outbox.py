@@ -28,9 +28,12 @@ def done(entry_id: int) -> None:
     OutboxEntry.delete().where(OutboxEntry.id == entry_id).execute()
 
 
-def due(*, limit: int = 100, now: dt.datetime | None = None) -> list[OutboxEntry]:
-    return [*OutboxEntry.select().where(OutboxEntry.available_at <= (now or utcnow()))
-            .order_by(OutboxEntry.id).limit(limit)]
+def due(*, limit: int = 100, now: dt.datetime | None = None,
+        created_before: dt.datetime | None = None) -> list[OutboxEntry]:
+    """Entries due now, or (``created_before``) every entry created before that time."""
+    when = (OutboxEntry.created_at < created_before) if created_before is not None else \
+        (OutboxEntry.available_at <= (now or utcnow()))
+    return [*OutboxEntry.select().where(when).order_by(OutboxEntry.id).limit(limit)]
 
 
 def claim(entry: OutboxEntry, *, lease_s: float) -> bool:

@@ -74,6 +74,8 @@ def test_redis_stopped_and_started_again(database_url, tmp_path, tool_server):
 
         start_run(0)
         assert http.get("/readyz").status_code == 200
+        _wait(lambda: http.get(f"/v1/workflow-runs/{runs[0]}", headers=h).json()["run"]["status"]
+              == "succeeded", 60, "the worker never ran the first run")  # the worker is up
 
         redis.stop()
         for n in range(1, 4):
