@@ -6,10 +6,9 @@ from runtime import agents as agent_runtime
 from store import agents
 
 
-def list_agents(caller, limit=100, offset=0):
-    rows, total = agents.list(org_id=caller.org_id, limit=limit, offset=offset)
-    return ok({"agents": agents.to_dicts(rows), "total": total, "limit": limit,
-               "offset": offset})
+def list_agents(caller, limit=50, cursor=None):
+    rows, following = agents.list(org_id=caller.org_id, limit=limit, cursor=cursor)
+    return ok({"agents": agents.to_dicts(rows), "next_cursor": following})
 
 
 def create_agent(caller, body):
@@ -29,6 +28,7 @@ def delete_agent(caller, id):
     return ok({"deleted": id})
 
 
-def list_agent_versions(caller, id):
-    rows = agents.versions(org_id=caller.org_id, agent_id=id)
-    return ok({"versions": [agents.version_dict(v) for v in rows]})
+def list_agent_versions(caller, id, limit=50, cursor=None):
+    rows, following = agents.versions(org_id=caller.org_id, agent_id=id, limit=limit,
+                                      cursor=cursor)
+    return ok({"versions": [agents.version_dict(v) for v in rows], "next_cursor": following})

@@ -5,11 +5,11 @@ from handlers import ok
 from store import copilots, deployments
 
 
-def list_copilots(caller, environment=None, source_copilot_id=None, limit=100, offset=0):
-    rows, total = copilots.list(org_id=caller.org_id, environment=environment,
-                                source_copilot_id=source_copilot_id, limit=limit, offset=offset)
-    return ok({"copilots": copilots.to_dicts(caller.org_id, rows), "total": total,
-               "limit": limit, "offset": offset})
+def list_copilots(caller, environment=None, source_copilot_id=None, limit=50, cursor=None):
+    rows, following = copilots.list(org_id=caller.org_id, environment=environment,
+                                    source_copilot_id=source_copilot_id, limit=limit,
+                                    cursor=cursor)
+    return ok({"copilots": copilots.to_dicts(caller.org_id, rows), "next_cursor": following})
 
 
 def create_copilot(caller, body):
@@ -46,8 +46,7 @@ def rollback_copilot(caller, id, body):
                "deployment": deployments.to_dict(deployment)})
 
 
-def list_copilot_deployments(caller, id, target=None, limit=100, offset=0):
-    rows, total = deployments.history(org_id=caller.org_id, copilot_id=id, target=target,
-                                      limit=limit, offset=offset)
-    return ok({"deployments": [deployments.to_dict(d) for d in rows], "total": total,
-               "limit": limit, "offset": offset})
+def list_copilot_deployments(caller, id, target=None, limit=50, cursor=None):
+    rows, following = deployments.history(org_id=caller.org_id, copilot_id=id, target=target,
+                                          limit=limit, cursor=cursor)
+    return ok({"deployments": [deployments.to_dict(d) for d in rows], "next_cursor": following})

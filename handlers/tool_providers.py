@@ -6,9 +6,9 @@ from runtime import catalog
 from store import providers
 
 
-def list_tool_providers(caller, type=None):
-    rows = providers.list(org_id=caller.org_id, type=type)
-    return ok({"tool_providers": [providers.to_dict(r) for r in rows]})
+def list_tool_providers(caller, type=None, limit=50, cursor=None):
+    rows, following = providers.list(org_id=caller.org_id, type=type, limit=limit, cursor=cursor)
+    return ok({"tool_providers": providers.to_dicts(rows), "next_cursor": following})
 
 
 def create_tool_provider(caller, settings, body):

@@ -8,12 +8,11 @@ from store import tools
 
 
 def list_tools(caller, tool_provider_id=None, provider_type=None, is_enabled=None, method=None,
-               tag=None, name=None, limit=100, offset=0):
-    rows, total = tools.list(org_id=caller.org_id, tool_provider_id=tool_provider_id,
-                             provider_type=provider_type, is_enabled=is_enabled, method=method,
-                             tag=tag, name=name, limit=limit, offset=offset)
-    return ok({"tools": [tools.to_dict(r) for r in rows], "total": total, "limit": limit,
-               "offset": offset})
+               tag=None, name=None, limit=50, cursor=None):
+    rows, following = tools.list(org_id=caller.org_id, tool_provider_id=tool_provider_id,
+                                 provider_type=provider_type, is_enabled=is_enabled,
+                                 method=method, tag=tag, name=name, limit=limit, cursor=cursor)
+    return ok({"tools": [tools.to_dict(r) for r in rows], "next_cursor": following})
 
 
 def create_tool(caller, settings, body):

@@ -6,13 +6,12 @@ from runtime import workflow_runs as runs_runtime
 from store import workflow_runs
 
 
-def list_workflow_runs(caller, workflow_id=None, status=None, schedule_id=None, limit=100,
-                       offset=0):
-    rows, total = workflow_runs.list(org_id=caller.org_id, user_id=caller.user_id,
-                                     workflow_id=workflow_id, status=status,
-                                     schedule_id=schedule_id, limit=limit, offset=offset)
-    return ok({"runs": [workflow_runs.to_dict(r) for r in rows], "total": total,
-               "limit": limit, "offset": offset})
+def list_workflow_runs(caller, workflow_id=None, status=None, schedule_id=None, limit=50,
+                       cursor=None):
+    rows, following = workflow_runs.list(org_id=caller.org_id, user_id=caller.user_id,
+                                         workflow_id=workflow_id, status=status,
+                                         schedule_id=schedule_id, limit=limit, cursor=cursor)
+    return ok({"runs": [workflow_runs.to_dict(r) for r in rows], "next_cursor": following})
 
 
 def get_workflow_run(caller, id):

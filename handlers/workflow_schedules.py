@@ -11,12 +11,11 @@ def _one(row):
     return ok({"schedule": schedules.to_dict(row)})
 
 
-def list_workflow_schedules(caller, workflow_id=None, status=None, limit=100, offset=0):
-    rows, total = schedules.list(org_id=caller.org_id, user_id=caller.user_id,
-                                 workflow_id=workflow_id, status=status, limit=limit,
-                                 offset=offset)
-    return ok({"schedules": [schedules.to_dict(r) for r in rows], "total": total,
-               "limit": limit, "offset": offset})
+def list_workflow_schedules(caller, workflow_id=None, status=None, limit=50, cursor=None):
+    rows, following = schedules.list(org_id=caller.org_id, user_id=caller.user_id,
+                                     workflow_id=workflow_id, status=status, limit=limit,
+                                     cursor=cursor)
+    return ok({"schedules": [schedules.to_dict(r) for r in rows], "next_cursor": following})
 
 
 def create_workflow_schedule(caller, body):

@@ -6,10 +6,9 @@ from runtime import workflow_runs as workflow_runs_runtime
 from store import workflow_runs, workflows
 
 
-def list_workflows(caller, name=None, limit=100, offset=0):
-    rows, total = workflows.list(org_id=caller.org_id, name=name, limit=limit, offset=offset)
-    return ok({"workflows": [workflows.to_dict(r) for r in rows], "total": total,
-               "limit": limit, "offset": offset})
+def list_workflows(caller, name=None, limit=50, cursor=None):
+    rows, following = workflows.list(org_id=caller.org_id, name=name, limit=limit, cursor=cursor)
+    return ok({"workflows": [workflows.to_dict(r) for r in rows], "next_cursor": following})
 
 
 def create_workflow(caller, body):

@@ -93,14 +93,14 @@ def sync_provider(*, settings, org_id: str, provider_id: str) -> dict:
         raise Conflict("only an mcp provider is synced from its server; api tools are "
                        "created by hand or imported", code="provider_not_mcp")
     result = _rebuild(settings, org_id, scope="mcp", sync=[row.id])
-    tools, _ = tool_store.list(org_id=org_id, tool_provider_id=row.id, limit=10_000)
+    tools = tool_store.of_provider(org_id=org_id, provider_id=row.id)
     return {"tool_provider": provider_store.to_dict(row),
             "tools": [tool_store.to_dict(t) for t in tools], "rebuild": result}
 
 
 def sync_all(*, settings, org_id: str) -> dict:
     """Reload the whole registry: rediscover every mcp provider (scope `all`)."""
-    ids = [p.id for p in provider_store.list(org_id=org_id, type="mcp")]
+    ids = provider_store.ids_of_type(org_id=org_id, type="mcp")
     return {"rebuild": _rebuild(settings, org_id, scope="all", sync=ids)}
 
 

@@ -6,8 +6,9 @@ message, starts the run (runtime.turns.start) and makes it the thread's current 
 one transaction (the thread row is locked on Postgres, SQLite transactions are serialized),
 so a second turn while one is queued or running is refused with 409 ``turn_in_progress``.
 The turn's job is recorded in that transaction too (store/outbox.py); after the commit it is
-dispatched (runtime.dispatch: the job ``jobs.tasks.run_turn``) and the answer does not wait for the model. When the
-queue is down the turn stays queued and the outbox relay dispatches it later.
+dispatched (runtime.dispatch: the job ``jobs.tasks.run_turn``) and the answer does not wait
+for the model. When the queue is down the turn stays queued and the outbox relay dispatches
+it later.
 
 ``execute`` (the job) loads the thread's earlier messages as history and calls
 ``turns.execute`` with an ``Emitter``: each event is logged in the thread's event log

@@ -1,9 +1,9 @@
 """The workflow executor: runs one run's steps in order under a lease.
 
-``execute(settings, run_id)`` claims the run (store.run_state.claim: a queued run, or a running one whose
-worker died), then for each step: renders its input from the templates, calls it through the
-dispatch table (runtime.workflow_steps) on a step thread bounded by the step's timeout, retries
-a retryable failure up to `retries` times with exponential backoff, and records the step's
+``execute(settings, run_id)`` claims the run (store.run_state.claim: a queued run, or a running
+one whose worker died), then for each step: renders its input from the templates, calls it
+through the dispatch table (runtime.workflow_steps) on a step thread bounded by the step's
+timeout, retries a retryable failure up to `retries` times with exponential backoff, and records the step's
 status, input, output, error, attempts, timings and usage. A failed step fails the run unless
 it has `continue_on_error`. Cancel and a lost lease are noticed while waiting on a step and
 between steps. A run taken over after a worker died resumes at its first unfinished step.

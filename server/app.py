@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 from pathlib import Path
 
 import connexion
 import yaml
 from connexion.middleware import MiddlewarePosition
+from connexion.options import SwaggerUIOptions
 
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import body_limit, errors, logs, openapi31
+from server import body_limit, docs, errors, logs, openapi31
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, migrations
 from store.settings import Settings
@@ -91,7 +93,10 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
 
     openapi31.install()
     spec = load_spec()
-    app = connexion.AsyncApp(__name__, swagger_ui_options=None, lifespan=_lifespan(settings))
+    written = copy.deepcopy(spec)  # served as written: Connexion resolves refs for routing
+    app = connexion.AsyncApp(__name__, lifespan=_lifespan(settings),
+                             swagger_ui_options=SwaggerUIOptions(serve_spec=False,
+                                                                 swagger_ui=False))
     app.add_api(
         spec,
         resolver=GuardedResolver(settings, operation_modules(spec)),
@@ -106,5 +111,6 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     app.add_middleware(body_limit.BodyLimit, position=MiddlewarePosition.BEFORE_ROUTING,
                        default=settings.max_body_bytes,
                        per_path=((r"^/v1/tool-providers/[^/]+/import$", settings.max_import_bytes),))
+    app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
     return app

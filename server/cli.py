@@ -1,4 +1,5 @@
-"""The `agent-platform` command line. Bootstrap commands print JSON on stdout."""
+"""The `agent-platform` command line. Bootstrap commands print JSON on stdout; every command
+says on stderr which data directory and database it uses."""
 from __future__ import annotations
 
 import argparse
@@ -44,6 +45,16 @@ def cmd_orgs_create(settings, args):
     print(json.dumps({"id": org.id, "name": org.name}))
 
 
+def cmd_orgs_list(settings, _args):
+    from store import db, orgs
+
+    _bind(settings)
+    with db.connection():
+        _require_current_schema()
+        rows = orgs.list()
+    print(json.dumps({"organizations": [orgs.to_dict(row) for row in rows]}))
+
+
 def cmd_keys_create(settings, args):
     from store import db, keys
 
@@ -52,6 +63,16 @@ def cmd_keys_create(settings, args):
         _require_current_schema()
         row, plaintext = keys.create(org_id=args.org, name=args.name, secret=settings.secret_key)
     print(json.dumps({"id": row.id, "key": plaintext}))
+
+
+def cmd_keys_list(settings, args):
+    from store import db, keys
+
+    _bind(settings)
+    with db.connection():
+        _require_current_schema()
+        rows = keys.list(org_id=args.org)
+    print(json.dumps({"api_keys": [keys.to_dict(row) for row in rows]}))
 
 
 def cmd_keys_revoke(settings, args):
@@ -88,6 +109,8 @@ def cmd_serve(settings, args):
     os.environ["AGENT_PLATFORM_PORT"] = str(port)
     if not os.environ.get("AGENT_PLATFORM_SECRET_KEY"):
         os.environ["AGENT_PLATFORM_SECRET_KEY"] = settings.secret_key  # workers share the key
+    os.environ["AGENT_PLATFORM_DATA_DIR"] = str(settings.data_dir)  # workers use the same one
+    _say(f"serving http://{host}:{port} (this terminal stays attached; Ctrl-C stops)")
     uvicorn.run("server.asgi:make_app", factory=True, host=host, port=port, workers=workers,
                 log_config=None, access_log=False, lifespan="on",
                 timeout_graceful_shutdown=10)
@@ -140,12 +163,18 @@ def build_parser() -> argparse.ArgumentParser:
     orgs_create = orgs.add_parser("create", help="create an organization")
     orgs_create.add_argument("--name", required=True)
     orgs_create.set_defaults(func=cmd_orgs_create)
+    orgs_list = orgs.add_parser("list", help="list the organizations")
+    orgs_list.set_defaults(func=cmd_orgs_list)
 
     keys = sub.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
     keys_create = keys.add_parser("create", help="create an API key (printed once)")
     keys_create.add_argument("--org", required=True)
     keys_create.add_argument("--name")
     keys_create.set_defaults(func=cmd_keys_create)
+    keys_list = keys.add_parser("list", help="list an organization's API keys (never the keys "
+                                             "themselves)")
+    keys_list.add_argument("--org", required=True)
+    keys_list.set_defaults(func=cmd_keys_list)
     keys_revoke = keys.add_parser("revoke", help="revoke an API key")
     keys_revoke.add_argument("key_id")
     keys_revoke.set_defaults(func=cmd_keys_revoke)
@@ -159,9 +188,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(text: str) -> None:
+    print(f"agent-platform: {text}", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = Settings.from_env()
+    _say(f"data directory {settings.data_dir}, database {settings.database_shown}")
     from store.errors import DomainError
 
     try:

@@ -36,6 +36,7 @@ from connexion.validators import (
     ParameterValidator,
 )
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
+from jsonschema.exceptions import best_match
 
 from server import input_rules
 
@@ -80,6 +81,22 @@ def validator_for(schema: dict) -> Draft202012Validator:
     return validator
 
 
+def check(schema: dict, value: t.Any) -> None:
+    """Raise the most relevant ValidationError of value against schema. Nullable values are
+    written `oneOf: [X, {type: 'null'}]`: the error names what failed inside X (a maxLength, an
+    enum) rather than the oneOf, and a value of neither type says so as `type` would."""
+    error = best_match(validator_for(schema).iter_errors(value))
+    if error is None:
+        return
+    if error.validator in ("oneOf", "anyOf") and error.context and all(
+            e.validator == "type" and not e.relative_path for e in error.context):
+        types = ", ".join(repr(e.validator_value) for e in error.context)
+        error = ValidationError(f"{error.instance!r} is not of type {types}", validator="type",
+                                path=error.relative_path, schema_path=error.relative_schema_path,
+                                instance=error.instance, validator_value=types)
+    raise error
+
+
 _NOT_SENT = object()
 SIZE_KEYWORDS = frozenset({"x-max-bytes"})
 
@@ -103,6 +120,8 @@ def _rule(exc: ValidationError) -> str:
     credential, or ten megabytes long)."""
     keyword, limit, schema = exc.validator, exc.validator_value, exc.schema
     if keyword == "type":
+        if isinstance(limit, str) and "'" in limit:  # check(): the types of a nullable oneOf
+            return f"is not of type {limit}"
         return f"is not of type {_names(limit if isinstance(limit, list) else [limit])}"
     if keyword == "minLength":
         return "should be non-empty" if limit == 1 else f"is shorter than {limit} characters (minLength)"
@@ -177,7 +196,7 @@ class RequestBodyValidator(JSONRequestBodyValidator):
                 raise BadRequestProblem(detail="request body must not be empty")
             return  # an optional body that was not sent
         try:
-            validator_for(self._schema).validate(body)
+            check(self._schema, body)
         except ValidationError as exc:
             raise BadRequestProblem(detail=_message(exc))
 
@@ -185,7 +204,7 @@ class RequestBodyValidator(JSONRequestBodyValidator):
 class ResponseBodyValidator(JSONResponseBodyValidator):
     def _validate(self, body: t.Any) -> None:
         try:
-            validator_for(self._schema).validate(body)
+            check(self._schema, body)
         except ValidationError as exc:
             raise NonConformingResponseBody(
                 detail=f"{exc.message}{format_error_with_path(exception=exc)}"
@@ -200,7 +219,7 @@ class Parameters(ParameterValidator):
             if problem:
                 return problem
             try:
-                validator_for(param.get("schema", param)).validate(value)
+                check(param.get("schema", param), value)
             except ValidationError as exc:
                 return f"{param.get('name')}: {_rule(exc)}"
         elif param.get("required"):

@@ -2,7 +2,7 @@
 agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
-from store import copilots, scope
+from store import copilots, pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
@@ -77,11 +77,10 @@ def current_version(agent: Agent) -> AgentVersion:
     return AgentVersion.get_by_id(agent.current_version_id)
 
 
-def list(*, org_id: str, limit: int = 100, offset: int = 0) -> tuple[list, int]:
-    query = scope.scoped(Agent, org_id)
-    total = query.count()
-    rows = [*query.order_by(Agent.created_at, Agent.id).limit(limit).offset(offset)]
-    return rows, total
+def list(*, org_id: str, limit: int = 50, cursor: str | None = None) -> tuple[list, str | None]:
+    """Agents, oldest first; (rows, next_cursor)."""
+    return pages.page(scope.scoped(Agent, org_id), (Agent.created_at, Agent.id), limit=limit,
+                      cursor=cursor)
 
 
 def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
@@ -110,10 +109,12 @@ def delete(*, org_id: str, agent_id: str) -> None:
         scope.delete(Agent, org_id, Agent.id == agent_id)
 
 
-def versions(*, org_id: str, agent_id: str) -> list[AgentVersion]:
+def versions(*, org_id: str, agent_id: str, limit: int = 50,
+             cursor: str | None = None) -> tuple[list[AgentVersion], str | None]:
+    """The agent's versions, newest first; (rows, next_cursor)."""
     get(org_id=org_id, agent_id=agent_id)
-    return [*scope.scoped(AgentVersion, org_id).where(AgentVersion.agent == agent_id)
-            .order_by(AgentVersion.version.desc())]
+    query = scope.scoped(AgentVersion, org_id).where(AgentVersion.agent == agent_id)
+    return pages.page(query, (AgentVersion.version,), limit=limit, cursor=cursor, desc=True)
 
 
 def version_dict(v: AgentVersion) -> dict:

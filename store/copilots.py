@@ -11,7 +11,7 @@ agent and workflow stores).
 from __future__ import annotations
 
 from rules import provider_auth
-from store import scope, vault
+from store import pages, scope, vault
 from store.db import atomic, is_postgres, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import (Agent, AgentVersion, Copilot, CopilotDeployment, CopilotRef, Tool,
@@ -132,15 +132,14 @@ def get_dev(*, org_id: str, copilot_id: str, for_update: bool = False) -> Copilo
 
 
 def list(*, org_id: str, environment: str | None = None, source_copilot_id: str | None = None,
-         limit: int = 100, offset: int = 0) -> tuple[list, int]:
+         limit: int = 50, cursor: str | None = None) -> tuple[list, str | None]:
+    """Networks, oldest first; (rows, next_cursor)."""
     query = scope.scoped(Copilot, org_id)
     if environment:
         query = query.where(Copilot.environment == environment)
     if source_copilot_id:
         query = query.where(Copilot.source_copilot == source_copilot_id)
-    total = query.count()
-    rows = [*query.order_by(Copilot.created_at, Copilot.id).limit(limit).offset(offset)]
-    return rows, total
+    return pages.page(query, (Copilot.created_at, Copilot.id), limit=limit, cursor=cursor)
 
 
 def update(*, org_id: str, copilot_id: str, fields: dict) -> Copilot:

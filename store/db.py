@@ -5,6 +5,7 @@ import contextlib
 import datetime as dt
 import os
 import uuid
+from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
 
 import peewee
@@ -28,7 +29,8 @@ def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> p
     parsed = urlparse(url)
     if parsed.scheme == "sqlite":
         path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else parsed.path
-        if path and path != ":memory:":
+        if path and path != ":memory:":  # a fresh data directory is made on first use
+            Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             _create_private(path)
         return PooledSqliteDatabase(
             path or ":memory:",

@@ -9,7 +9,7 @@ concurrent first deploy) is retried from the start.
 """
 from __future__ import annotations
 
-from store import copilots, scope
+from store import copilots, pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid
 from store.models import Agent, AgentVersion, Copilot, CopilotDeployment, Workflow
@@ -157,9 +157,10 @@ def rollback(*, org_id: str, copilot_id: str, target: str) -> tuple[Copilot, Cop
     return _retrying(work)
 
 
-def history(*, org_id: str, copilot_id: str, target: str | None = None, limit: int = 100,
-            offset: int = 0) -> tuple[list, int]:
-    """Deployments of a dev network (or onto one staging/prod network), newest first."""
+def history(*, org_id: str, copilot_id: str, target: str | None = None, limit: int = 50,
+            cursor: str | None = None) -> tuple[list, str | None]:
+    """Deployments of a dev network (or onto one staging/prod network), newest first;
+    (rows, next_cursor)."""
     row = copilots.get(org_id=org_id, copilot_id=copilot_id)
     query = scope.scoped(CopilotDeployment, org_id)
     if row.environment == copilots.DEV:
@@ -168,11 +169,8 @@ def history(*, org_id: str, copilot_id: str, target: str | None = None, limit: i
         query = query.where(CopilotDeployment.target_copilot_id == row.id)
     if target:
         query = query.where(CopilotDeployment.target == target)
-    total = query.count()
-    rows = [*query.order_by(CopilotDeployment.created_at.desc(),
-                            CopilotDeployment.version.desc(), CopilotDeployment.id)
-            .limit(limit).offset(offset)]
-    return rows, total
+    return pages.page(query, (CopilotDeployment.created_at, CopilotDeployment.id), limit=limit,
+                      cursor=cursor, desc=True)
 
 
 def to_dict(d: CopilotDeployment) -> dict:

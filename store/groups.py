@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from store import scope
+from store import pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Group, GroupSpend
@@ -45,13 +45,13 @@ def _cap(value) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
-def create(*, org_id: str, group_id: str, name: str | None = None,
+def create(*, org_id: str, group_id: str, display_name: str | None = None,
            spend_cap_usd: float | None = None) -> dict:
     now = utcnow()
     try:
         with atomic():
-            row = Group.create(id=new_id(), org=org_id, group_id=group_id, name=name or group_id,
-                               is_default=False, spend_cap_usd=_cap(spend_cap_usd),
+            row = Group.create(id=new_id(), org=org_id, group_id=group_id,
+                               name=display_name or group_id, is_default=False, spend_cap_usd=_cap(spend_cap_usd),
                                created_at=now, updated_at=now)
     except Conflict as exc:
         raise Conflict(f"group {group_id!r} already exists", code="group_exists") from exc
@@ -64,21 +64,17 @@ def get(*, org_id: str, group_id: str) -> dict:
 
 
 def list(*, org_id: str, limit: int = 50, cursor: str | None = None) -> dict:
-    query = scope.scoped(Group, org_id).order_by(Group.group_id).limit(limit + 1)
-    if cursor:
-        query = query.where(Group.group_id > cursor)
-    rows = [*query]
-    more, rows = len(rows) > limit, rows[:limit]
+    rows, following = pages.page(scope.scoped(Group, org_id), (Group.created_at, Group.id),
+                                 limit=limit, cursor=cursor)
     spent = spent_micro(org_id=org_id, group_pks=[r.id for r in rows])
-    return {"groups": [to_dict(r, spent.get(r.id, 0)) for r in rows],
-            "next_cursor": rows[-1].group_id if more else None}
+    return {"groups": [to_dict(r, spent.get(r.id, 0)) for r in rows], "next_cursor": following}
 
 
 def update(*, org_id: str, group_id: str, fields: dict) -> dict:
     row = find(org_id=org_id, group_id=group_id)
     values = {}
-    if "name" in fields:
-        values[Group.name] = fields["name"]
+    if "display_name" in fields:
+        values[Group.name] = fields["display_name"]
     if "spend_cap_usd" in fields:
         values[Group.spend_cap_usd] = _cap(fields["spend_cap_usd"])
     if values:
@@ -101,7 +97,7 @@ def to_dict(row: Group, spent: int) -> dict:
     cap = row.spend_cap_usd
     return {
         "group_id": row.group_id,
-        "name": row.name,
+        "display_name": row.name,
         "is_default": bool(row.is_default),
         "spend_cap_usd": None if cap is None else float(cap),
         "spend_usd_month": round(spent / 1_000_000, 6),

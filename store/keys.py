@@ -7,7 +7,7 @@ import hashlib
 import hmac
 import secrets
 
-from store import orgs
+from store import orgs, scope
 from store.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import NotFound
 from store.models import ApiKey
@@ -34,6 +34,13 @@ def create(*, org_id: str, name: str | None, secret: str) -> tuple[ApiKey, str]:
             created_at=utcnow(),
         )
     return row, plaintext
+
+
+def list(*, org_id: str) -> list[ApiKey]:
+    """The organization's keys, revoked ones included, oldest first (NotFound for an unknown
+    organization)."""
+    orgs.get(org_id=org_id)
+    return [*scope.scoped(ApiKey, org_id).order_by(ApiKey.created_at, ApiKey.id)]
 
 
 def revoke(*, key_id: str) -> ApiKey:

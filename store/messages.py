@@ -6,7 +6,7 @@ newest first with ``order=desc``.
 """
 from __future__ import annotations
 
-from store import scope, threads
+from store import pages, scope, threads
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Message, MessageVote
@@ -19,14 +19,7 @@ def list(*, org_id: str, user_id: str | None, thread_id: str, cursor: str | None
          limit: int = 50, order: str = "asc") -> tuple[list[Message], str | None]:
     thread = threads.get(org_id=org_id, user_id=user_id, thread_id=thread_id)
     query = scope.scoped(M, org_id).where(M.thread == thread.id)
-    if cursor is not None:  # the last position of the previous page
-        after = int(cursor)
-        query = query.where(M.position < after if order == "desc" else M.position > after)
-    key = M.position.desc() if order == "desc" else M.position
-    rows = [*query.order_by(key).limit(limit + 1)]
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, str(rows[-1].position) if more else None
+    return pages.page(query, (M.position,), limit=limit, cursor=cursor, desc=order == "desc")
 
 
 def history(*, org_id: str, thread_id: str, before: int, limit: int = HISTORY_MAX) -> list[Message]:

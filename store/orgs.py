@@ -22,6 +22,11 @@ def get(*, org_id: str) -> Organization:
         raise NotFound("organization not found", code="organization_not_found")
     return Organization(**row)
 
+def list() -> list[Organization]:
+    """Every organization, oldest first (the operator's view: the command line)."""
+    return [*Organization.select().order_by(Organization.created_at, Organization.id)]
+
+
 def exists(org_id: str) -> bool:
     return Organization.select(Organization.id).where(Organization.id == org_id).exists()
 

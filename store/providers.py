@@ -7,7 +7,7 @@ that are set, never their values.
 from __future__ import annotations
 
 from rules import ssrf
-from store import crypto, scope
+from store import crypto, pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Forbidden, Invalid
 from store.models import McpState, ToolProvider
@@ -107,11 +107,20 @@ def get(*, org_id: str, provider_id: str) -> ToolProvider:
     return scope.get(ToolProvider, org_id, ToolProvider.id == provider_id, what="tool provider")
 
 
-def list(*, org_id: str, type: str | None = None) -> list[ToolProvider]:
+def list(*, org_id: str, type: str | None = None, limit: int = 50,
+         cursor: str | None = None) -> tuple[list[ToolProvider], str | None]:
+    """Providers, oldest first; (rows, next_cursor)."""
     query = scope.scoped(ToolProvider, org_id)
     if type:
         query = query.where(ToolProvider.type == type)
-    return [*query.order_by(ToolProvider.created_at, ToolProvider.id)]
+    return pages.page(query, (ToolProvider.created_at, ToolProvider.id), limit=limit,
+                      cursor=cursor)
+
+
+def ids_of_type(*, org_id: str, type: str) -> list[str]:
+    """The ids of every provider of one type, oldest first."""
+    return [r.id for r in scope.scoped(ToolProvider, org_id, ToolProvider.id)
+            .where(ToolProvider.type == type).order_by(ToolProvider.created_at, ToolProvider.id)]
 
 
 def update(*, org_id: str, provider_id: str, fields: dict,
@@ -165,7 +174,15 @@ def mcp_state(provider_id: str) -> McpState | None:
     return McpState.get_or_none(McpState.provider == provider_id)
 
 
-def to_dict(row: ToolProvider, state: McpState | None = None) -> dict:
+def to_dicts(rows: list[ToolProvider]) -> list[dict]:
+    """Several providers with their discovery states (one query for all states)."""
+    ids = [r.id for r in rows if r.type == "mcp"]
+    states = {s.provider_id: s for s in McpState.select().where(McpState.provider.in_(ids))} \
+        if ids else {}
+    return [to_dict(r, states.get(r.id), looked_up=True) for r in rows]
+
+
+def to_dict(row: ToolProvider, state: McpState | None = None, looked_up: bool = False) -> dict:
     secrets = secrets_of(row)
     auth = {**row.auth, "credentials_set": sorted(secrets["credentials"])}
     mcp = None
@@ -173,7 +190,7 @@ def to_dict(row: ToolProvider, state: McpState | None = None) -> dict:
         mcp = {**row.mcp, "headers_set": sorted(secrets["headers"])}
     status = None
     if row.type == "mcp":
-        state = state or mcp_state(row.id)
+        state = state if state is not None or looked_up else mcp_state(row.id)
         status = {"status": state.status if state else "pending",
                   "error": state.error if state else None,
                   "checked_at": iso(state.checked_at) if state else None}

@@ -19,7 +19,7 @@ import json
 
 from rules import schedule_time
 from rules.schedule_time.zones import UTC
-from store import scope, workflows
+from store import pages, scope, workflows
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Forbidden, Invalid, NotFound
 from store.models import Workflow, WorkflowSchedule
@@ -117,15 +117,15 @@ def get(*, org_id: str, schedule_id: str, user_id: str | None = None) -> Workflo
 
 
 def list(*, org_id: str, user_id: str | None = None, workflow_id: str | None = None,
-         status: str | None = None, limit: int = 100, offset: int = 0) -> tuple[list, int]:
-    """Schedules, oldest first."""
+         status: str | None = None, limit: int = 50,
+         cursor: str | None = None) -> tuple[list, str | None]:
+    """Schedules, oldest first; (rows, next_cursor)."""
     query = _mine(org_id, user_id)
     if workflow_id:
         query = query.where(S.workflow == workflow_id)
     if status:
         query = query.where(S.status == status)
-    total = query.count()
-    return [*query.order_by(S.created_at, S.id).limit(limit).offset(offset)], total
+    return pages.page(query, (S.created_at, S.id), limit=limit, cursor=cursor)
 
 
 def _write(row: WorkflowSchedule, values: dict, *allowed_status) -> WorkflowSchedule:

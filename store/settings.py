@@ -6,6 +6,7 @@ import json
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 _TRUE = {"1", "true", "yes", "on"}
 
@@ -172,6 +173,11 @@ class Settings:
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
 
+    @property
+    def database_shown(self) -> str:
+        """DATABASE_URL as it may be shown to a person: without its password."""
+        return redact_url(self.database_url)
+
     @classmethod
     def from_env(cls, env: dict | None = None, **overrides) -> "Settings":
         """Build settings from environment variables (see the README's table).
@@ -180,7 +186,7 @@ class Settings:
         directory (file mode 0600) so that restarts keep API keys and tokens valid.
         """
         env = dict(os.environ if env is None else env)
-        data_dir = Path(env.get("AGENT_PLATFORM_DATA_DIR") or ".").resolve()
+        data_dir = data_directory(env)
         database_url = env.get("DATABASE_URL") or f"sqlite:///{data_dir / 'agent-platform.db'}"
         values = dict(
             data_dir=data_dir,
@@ -278,11 +284,43 @@ def _identity_settings(env: dict) -> dict:
     )
 
 
+def data_directory(env: dict) -> Path:
+    """The data directory, the same for every command wherever it runs:
+    AGENT_PLATFORM_DATA_DIR, else $XDG_DATA_HOME/agent-platform, else
+    ~/.local/share/agent-platform (a relative XDG_DATA_HOME is ignored, as the XDG base
+    directory specification says)."""
+    explicit = env.get("AGENT_PLATFORM_DATA_DIR")
+    if explicit:
+        return Path(explicit).expanduser().resolve()
+    xdg = env.get("XDG_DATA_HOME") or ""
+    if os.path.isabs(xdg):
+        base = Path(xdg)
+    else:
+        base = Path(env.get("HOME") or Path.home()) / ".local" / "share"
+    return (base / "agent-platform").resolve()
+
+
+def redact_url(url: str) -> str:
+    """url with the password of its user part, and any password query parameter, replaced by
+    ``***``."""
+    parts = urlsplit(url)
+    secret_query = any(k.lower() in ("password", "passfile") for k, _ in parse_qsl(parts.query))
+    if parts.password is None and not secret_query:
+        return url
+    netloc = parts.netloc
+    if parts.password is not None:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.partition(':')[0]}:***@{host}"
+    query = "&".join(f"{k}=***" if k.lower() in ("password", "passfile") else f"{k}={v}"
+                     for k, v in parse_qsl(parts.query, keep_blank_values=True))
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
 def _stored_secret(data_dir: Path) -> str:
     path = data_dir / "agent-platform.secret"
     if path.exists():
         return path.read_text().strip()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = secrets.token_urlsafe(48)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -11,14 +11,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from store import db, scope
+from store import db, pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import Message, Thread
 
 T = Thread
 TITLE_MAX = 80
-_EPOCH = dt.datetime(1970, 1, 1)
 
 
 def need_user(user_id: str | None) -> str:
@@ -64,21 +63,9 @@ def create(*, org_id: str, user_id: str, title: str, agent_id: str | None = None
 
 def list(*, org_id: str, user_id: str | None, cursor: str | None = None,
          limit: int = 50) -> tuple[list[Thread], str | None]:
-    """The user's threads, latest activity (last message) first; (rows, next_cursor). The
-    cursor names the last row: ``<last_message_at in µs since the epoch>_<id>``."""
-    query = _mine(org_id, user_id)
-    if cursor is not None:
-        micros, _, last_id = cursor.partition("_")
-        at = _EPOCH + dt.timedelta(microseconds=int(micros))
-        query = query.where((T.last_message_at < at)
-                            | ((T.last_message_at == at) & (T.id < last_id)))
-    rows = [*query.order_by(T.last_message_at.desc(), T.id.desc()).limit(limit + 1)]
-    more = len(rows) > limit
-    rows = rows[:limit]
-    if not more:
-        return rows, None
-    last = rows[-1]
-    return rows, f"{(last.last_message_at - _EPOCH) // dt.timedelta(microseconds=1)}_{last.id}"
+    """The user's threads, latest activity (last message) first; (rows, next_cursor)."""
+    return pages.page(_mine(org_id, user_id), (T.last_message_at, T.id), limit=limit,
+                      cursor=cursor, desc=True)
 
 
 def mark_read(*, org_id: str, user_id: str | None, thread_id: str) -> Thread:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from store import scope
+from store import pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import Tool, ToolProvider
@@ -118,7 +118,9 @@ def get_with_provider(*, org_id: str, tool_id: str) -> tuple[Tool, ToolProvider]
 
 def list(*, org_id: str, tool_provider_id: str | None = None, is_enabled: bool | None = None,
          method: str | None = None, tag: str | None = None, name: str | None = None,
-         provider_type: str | None = None, limit: int = 100, offset: int = 0) -> tuple[list, int]:
+         provider_type: str | None = None, limit: int = 50,
+         cursor: str | None = None) -> tuple[list, str | None]:
+    """Tools, oldest first; (rows, next_cursor)."""
     query = scope.scoped(Tool, org_id)
     if tool_provider_id:
         query = query.where(Tool.provider == tool_provider_id)
@@ -130,11 +132,15 @@ def list(*, org_id: str, tool_provider_id: str | None = None, is_enabled: bool |
         query = query.where(Tool.name.contains(name))
     if provider_type:
         query = query.join(ToolProvider).where(ToolProvider.type == provider_type)
-    query = query.order_by(Tool.created_at, Tool.id)
-    if tag:  # tags are JSON: filtered here, portable across engines
-        rows = [row for row in query if tag in (row.tags or [])]
-        return rows[offset:offset + limit], len(rows)
-    return [*query.limit(limit).offset(offset)], query.count()
+    # tags are JSON: a tag is filtered here, portable across engines
+    keep = (lambda row: tag in (row.tags or [])) if tag else None
+    return pages.page(query, (Tool.created_at, Tool.id), limit=limit, cursor=cursor, keep=keep)
+
+
+def of_provider(*, org_id: str, provider_id: str) -> list[Tool]:
+    """Every tool of one provider, oldest first."""
+    return [*scope.scoped(Tool, org_id).where(Tool.provider == provider_id)
+            .order_by(Tool.created_at, Tool.id)]
 
 
 def update(*, org_id: str, tool_id: str, fields: dict) -> tuple[Tool, ToolProvider]:

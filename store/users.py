@@ -3,7 +3,7 @@
 A user without a group belongs to the org's Default group (stored as no group)."""
 from __future__ import annotations
 
-from store import groups, scope, vault
+from store import groups, pages, scope, vault
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AppUser, Group
@@ -72,16 +72,14 @@ def get(*, org_id: str, user_id: str) -> dict:
 
 def list(*, org_id: str, limit: int = 50, cursor: str | None = None,
          group_id: str | None = None) -> dict:
-    query = scope.scoped(AppUser, org_id).order_by(AppUser.user_id).limit(limit + 1)
-    if cursor:
-        query = query.where(AppUser.user_id > cursor)
+    query = scope.scoped(AppUser, org_id)
     if group_id is not None:
         group = groups.find(org_id=org_id, group_id=group_id)
         query = query.where(AppUser.group.is_null() if group.is_default
                             else AppUser.group == group.id)
-    rows = [*query]
-    more, rows = len(rows) > limit, rows[:limit]
-    return {"users": _dicts(org_id, rows), "next_cursor": rows[-1].user_id if more else None}
+    rows, following = pages.page(query, (AppUser.created_at, AppUser.id), limit=limit,
+                                 cursor=cursor)
+    return {"users": _dicts(org_id, rows), "next_cursor": following}
 
 
 def update(*, org_id: str, user_id: str, fields: dict) -> dict:

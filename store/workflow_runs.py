@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from peewee import PostgresqlDatabase
 
-from store import scope, workflows
+from store import pages, scope, workflows
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import WorkflowRun
@@ -66,9 +66,9 @@ def get(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun:
 
 
 def list(*, org_id: str, user_id: str | None = None, workflow_id: str | None = None,
-         status: str | None = None, schedule_id: str | None = None, limit: int = 100,
-         offset: int = 0) -> tuple[list, int]:
-    """Runs, newest first."""
+         status: str | None = None, schedule_id: str | None = None, limit: int = 50,
+         cursor: str | None = None) -> tuple[list, str | None]:
+    """Runs, newest first; (rows, next_cursor)."""
     query = _mine(org_id, user_id)
     if workflow_id:
         query = query.where(WorkflowRun.workflow_id == workflow_id)
@@ -76,10 +76,8 @@ def list(*, org_id: str, user_id: str | None = None, workflow_id: str | None = N
         query = query.where(WorkflowRun.status == status)
     if schedule_id:
         query = query.where(WorkflowRun.schedule_id == schedule_id)
-    total = query.count()
-    rows = [*query.order_by(WorkflowRun.created_at.desc(), WorkflowRun.id.desc())
-            .limit(limit).offset(offset)]
-    return rows, total
+    return pages.page(query, (WorkflowRun.created_at, WorkflowRun.id), limit=limit,
+                      cursor=cursor, desc=True)
 
 
 def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun:

@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from rules import workflow_templates
-from store import copilots, scope
+from store import copilots, pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Invalid, NotFound
 from store.models import Agent, Copilot, Tool, Workflow
@@ -89,14 +89,13 @@ def get(*, org_id: str, workflow_id: str) -> Workflow:
     return scope.get(Workflow, org_id, Workflow.id == workflow_id, what="workflow")
 
 
-def list(*, org_id: str, name: str | None = None, limit: int = 100,
-         offset: int = 0) -> tuple[list, int]:
+def list(*, org_id: str, name: str | None = None, limit: int = 50,
+         cursor: str | None = None) -> tuple[list, str | None]:
+    """Workflows, oldest first; (rows, next_cursor)."""
     query = scope.scoped(Workflow, org_id)
     if name:
         query = query.where(Workflow.name.contains(name))
-    total = query.count()
-    rows = [*query.order_by(Workflow.created_at, Workflow.id).limit(limit).offset(offset)]
-    return rows, total
+    return pages.page(query, (Workflow.created_at, Workflow.id), limit=limit, cursor=cursor)
 
 
 def update(*, org_id: str, workflow_id: str, fields: dict) -> Workflow:

@@ -35,3 +35,24 @@ def assert_problem(resp, status: int, code: str | None = None) -> dict:
         assert body["code"] == code, body
     assert "Traceback" not in resp.text
     return body
+
+
+def pages(client, url: str, key: str, headers: dict, limit: int = 200) -> list[list]:
+    """Every page of a list, following `next_cursor`: a list of pages of items."""
+    out, cursor = [], None
+    joiner = "&" if "?" in url else "?"
+    while True:
+        query = f"{joiner}limit={limit}" + (f"&cursor={cursor}" if cursor else "")
+        resp = client.get(url + query, headers=headers)
+        assert resp.status_code == 200, resp.text
+        body = resp.json()
+        assert set(body) == {key, "next_cursor"}, body.keys()
+        out.append(body[key])
+        cursor = body["next_cursor"]
+        if cursor is None:
+            return out
+
+
+def list_all(client, url: str, key: str, headers: dict) -> list:
+    """Every item of a list, across its pages."""
+    return [item for page in pages(client, url, key, headers) for item in page]

@@ -5,7 +5,7 @@ import pytest
 
 from runtime import registry
 from store import db
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_tools import (install_session_tokens, make_provider, make_tool,
                                    session_headers)
 
@@ -89,8 +89,7 @@ def test_every_update_is_a_new_immutable_version(client, org):
     assert versions[1]["tool_ids"] == []
     got = client.get(url, headers=org["headers"]).json()["agent"]
     assert got["instructions"] == "two"
-    listed = client.get("/v1/agents?limit=1000", headers=org["headers"]).json()
-    assert first["id"] in [a["id"] for a in listed["agents"]]
+    assert first["id"] in [a["id"] for a in list_all(client, "/v1/agents", "agents", org["headers"])]
     assert client.delete(url, headers=org["headers"]).status_code == 200
     assert_problem(client.get(url, headers=org["headers"]), 404)
 

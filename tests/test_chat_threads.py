@@ -75,8 +75,10 @@ def test_threads_newest_first_in_pages_with_unread_counts(client, org, agent):
     assert resp.status_code == 200 and resp.json()["thread"]["unread_count"] == 0
     turn(client, jo, agent, "and again", thread_id=made[0])
     assert threads_of(client, jo, limit=1)["threads"][0]["unread_count"] == 1
-    for bad in ("nope", "12", "_abc", "12_xyz"):
+    for bad in ("nope", "_abc", "12_xyz", "1" * 18):
         assert_problem(client.get("/v1/threads", params={"cursor": bad}, headers=jo), 400)
+    # every cursor of the pattern is a position: a bare time pages from that time on
+    assert threads_of(client, jo, cursor="12") == {"threads": [], "next_cursor": None}
     assert threads_of(client, user(org, "nobody")) == {"threads": [], "next_cursor": None}
 
 

@@ -8,7 +8,7 @@ import requests
 from store import db, deployments
 from store.errors import Conflict
 from store.models import Agent, Copilot
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_copilots import (deploy, get_copilot, make_agent, make_copilot,
                                       make_workflow, update_agent)
 from tests.factories_tools import UvicornThread
@@ -53,7 +53,7 @@ def test_first_deploy_creates_staging_then_updates_it(client, org):
     assert second["deployment"]["previous_deployment_id"] == record["id"]
     listed = client.get(f"/v1/copilots?source_copilot_id={net['id']}",
                         headers=org["headers"]).json()
-    assert listed["total"] == 1
+    assert len(listed["copilots"]) == 1
 
 
 def test_pinned_versions_survive_agent_updates(client, org):
@@ -206,12 +206,13 @@ def test_history_newest_first_with_target_filter_and_pages(client, org):
     url = f"/v1/copilots/{net['id']}/deployments"
     all_ = client.get(url, headers=org["headers"]).json()
     assert [d["id"] for d in all_["deployments"]] == [staging2["id"], prod1["id"], staging1["id"]]
-    assert all_["total"] == 3 and all_["deployments"][0] == staging2
+    assert all_["next_cursor"] is None and all_["deployments"][0] == staging2
     only = client.get(f"{url}?target=staging", headers=org["headers"]).json()
     assert [(d["target"], d["version"]) for d in only["deployments"]] == [("staging", 2),
                                                                           ("staging", 1)]
-    page = client.get(f"{url}?limit=1&offset=1", headers=org["headers"]).json()
-    assert [d["id"] for d in page["deployments"]] == [prod1["id"]] and page["total"] == 3
+    assert [[d["id"] for d in page] for page in pages(client, url, "deployments", org["headers"],
+                                                       limit=1)] == [[staging2["id"]], [prod1["id"]],
+                                                                     [staging1["id"]]]
     onto_prod = client.get(f"/v1/copilots/{prod1['target_copilot_id']}/deployments",
                            headers=org["headers"]).json()
     assert [d["id"] for d in onto_prod["deployments"]] == [prod1["id"]]
@@ -265,8 +266,8 @@ def test_concurrent_first_deploys_create_one_staging_network(client, org, server
     assert sorted(body["deployment"]["version"] for _, body in results) == list(range(1, 11))
     with db.connection():
         assert Copilot.select().where(Copilot.source_copilot == net["id"]).count() == 1
-        rows, total = deployments.history(org_id=org["id"], copilot_id=net["id"])
-    assert total == 10
+        rows, following = deployments.history(org_id=org["id"], copilot_id=net["id"])
+    assert len(rows) == 10 and following is None
 
 
 def test_deploy_is_atomic(client, org, monkeypatch):
@@ -282,4 +283,4 @@ def test_deploy_is_atomic(client, org, monkeypatch):
         with pytest.raises(RuntimeError):
             deployments.deploy(org_id=org["id"], copilot_id=net["id"], target="staging")
         assert not Copilot.select().where(Copilot.source_copilot == net["id"]).exists()
-        assert deployments.history(org_id=org["id"], copilot_id=net["id"])[1] == 0
+        assert deployments.history(org_id=org["id"], copilot_id=net["id"])[0] == []

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_copilots import (deploy, get_copilot, make_agent, make_copilot,
                                       make_workflow, update_agent)
 
@@ -42,7 +42,7 @@ def test_create_get_list(client, org):
     assert got["copilot"] == net and got["runtimeAuthProviders"] == []
     listed = client.get("/v1/copilots?environment=dev", headers=org["headers"]).json()
     assert net["id"] in [c["id"] for c in listed["copilots"]]
-    assert listed["total"] >= 1 and listed["limit"] == 100 and listed["offset"] == 0
+    assert set(listed) == {"copilots", "next_cursor"} and listed["next_cursor"] is None
 
 
 def test_defaults(client, org):
@@ -63,11 +63,11 @@ def test_dev_shows_the_agents_current_version_at_read_time(client, org):
 def test_list_pages_and_filters(client):
     org = make_org(client)
     made = [make_copilot(client, org)["id"] for _ in range(3)]
-    page = client.get("/v1/copilots?limit=2&offset=1", headers=org["headers"]).json()
-    assert [c["id"] for c in page["copilots"]] == made[1:] and page["total"] == 3
+    assert [[c["id"] for c in page] for page in pages(client, "/v1/copilots", "copilots",
+                                                       org["headers"], limit=2)] == [made[:2], made[2:]]
     deploy(client, org, made[0], "staging")
     staging = client.get("/v1/copilots?environment=staging", headers=org["headers"]).json()
-    assert staging["total"] == 1 and staging["copilots"][0]["source_copilot_id"] == made[0]
+    assert len(staging["copilots"]) == 1 and staging["copilots"][0]["source_copilot_id"] == made[0]
     linked = client.get(f"/v1/copilots?source_copilot_id={made[0]}",
                         headers=org["headers"]).json()
     assert [c["environment"] for c in linked["copilots"]] == ["staging"]

@@ -79,6 +79,23 @@ def test_document_and_ui_are_served_without_auth(client):
     assert ui.status_code == 200 and "swagger" in ui.text.lower()
 
 
+def test_served_documents_are_the_document_as_written(client):
+    """Refs kept (generators name classes after the components), `servers` is where it is
+    served; JSON and YAML say the same."""
+    written = load()
+    for path, parse in (("/openapi.json", lambda r: r.json()),
+                        ("/openapi.yaml", lambda r: yaml.safe_load(r.text))):
+        resp = client.get(path, headers={"Host": "api.example.test:8443"})
+        assert resp.status_code == 200, path
+        served = parse(resp)
+        assert served["servers"] == [{"url": "http://api.example.test:8443",
+                                      "description": "This server."}]
+        assert {k: v for k, v in served.items() if k != "servers"} == {
+            k: v for k, v in written.items() if k != "servers"}
+        assert '"$ref"' in resp.text or "$ref:" in resp.text
+    assert client.get("/openapi.yaml").headers["content-type"].startswith("application/yaml")
+
+
 def test_integer_query_parameters_are_bounded():
     """Unbounded integers reach the database (SQLite integers are 64-bit): every integer query
     parameter declares a maximum."""

@@ -45,7 +45,7 @@ def quota(client, org, runs: int) -> None:
 
 
 def capped_user(client, org, user_id: str) -> None:
-    resp = client.post("/v1/groups", json={"group_id": f"capped-{user_id}", "name": "Capped",
+    resp = client.post("/v1/groups", json={"group_id": f"capped-{user_id}", "display_name": "Capped",
                                            "spend_cap_usd": 0}, headers=org["headers"])
     assert resp.status_code == 201, resp.text
     resp = client.post("/v1/users", json={"user_id": user_id, "group_id": f"capped-{user_id}"},
@@ -149,7 +149,7 @@ def test_run_now_bills_the_sessions_group_else_the_owners(client):
     assert_problem(client.post(url, headers=org["headers"]), 429, "spend_cap_reached")
     assert runs_of(sid) == []
     # a session billed to an uncapped group may run it
-    client.post("/v1/groups", json={"group_id": "open", "name": "Open"}, headers=org["headers"])
+    client.post("/v1/groups", json={"group_id": "open", "display_name": "Open"}, headers=org["headers"])
     other = mint(client, org, "olga", group_id="open")["access_token"]
     assert client.post(url, headers={"Authorization": f"Bearer {other}"}).status_code == 202
 

@@ -14,6 +14,27 @@ def test_defaults_are_the_embedded_ones(tmp_path):
     assert (s.host, s.port, s.workers, s.log_level) == ("127.0.0.1", 8080, 1, "INFO")
 
 
+def test_the_data_directory_is_one_per_user_by_default(tmp_path):
+    home = {"HOME": str(tmp_path), "AGENT_PLATFORM_SECRET_KEY": "k" * 40}
+    default = tmp_path / ".local" / "share" / "agent-platform"
+    assert Settings.from_env(home).data_dir == default
+    assert Settings.from_env(home).database_url == f"sqlite:///{default / 'agent-platform.db'}"
+    xdg = {**home, "XDG_DATA_HOME": str(tmp_path / "xdg")}
+    assert Settings.from_env(xdg).data_dir == tmp_path / "xdg" / "agent-platform"
+    relative = {**home, "XDG_DATA_HOME": "relative/dir"}  # not absolute: ignored
+    assert Settings.from_env(relative).data_dir == default
+    chosen = {**xdg, "AGENT_PLATFORM_DATA_DIR": str(tmp_path / "mine")}
+    assert Settings.from_env(chosen).data_dir == tmp_path / "mine"
+
+
+def test_a_password_in_the_database_url_is_not_shown(tmp_path):
+    url = "postgresql://u:pw@h:5432/db?password=pw2&sslmode=require"
+    s = Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path), "DATABASE_URL": url})
+    assert s.database_shown == "postgresql://u:***@h:5432/db?password=***&sslmode=require"
+    plain = Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path)})
+    assert plain.database_shown == plain.database_url
+
+
 def test_a_generated_secret_is_kept_in_the_data_dir_across_restarts(tmp_path):
     first = Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path)})
     second = Settings.from_env({"AGENT_PLATFORM_DATA_DIR": str(tmp_path)})

@@ -106,7 +106,7 @@ def test_list_filter_and_delete_cascades_tools(client):
     assert len(client.get("/v1/tool-providers?type=api", headers=org["headers"])
                .json()["tool_providers"]) == 1
     assert client.get("/v1/tool-providers?type=mcp", headers=org["headers"]).json() == {
-        "tool_providers": []}
+        "tool_providers": [], "next_cursor": None}
     resp = client.delete(f"/v1/tool-providers/{api['id']}", headers=org["headers"])
     assert resp.status_code == 200, resp.text
     assert resp.json()["rebuild"]["tools"]["affectedToolIds"] == [tool["id"]]

@@ -3,7 +3,7 @@ import uuid
 
 import pytest
 
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_tools import (install_session_tokens, make_provider, make_tool,
                                    session_headers)
 
@@ -103,8 +103,8 @@ def test_provider_of_another_org_or_unknown_is_404(client, org):
         assert_problem(call(f"/v1/tools/{tool['id']}", headers=org["headers"]), 404)
     assert_problem(client.patch(f"/v1/tools/{tool['id']}", json={"name": "z"},
                                 headers=org["headers"]), 404)
-    assert tool["id"] not in [t["id"] for t in client.get(
-        "/v1/tools?limit=1000", headers=org["headers"]).json()["tools"]]
+    assert tool["id"] not in [t["id"] for t in list_all(client, "/v1/tools", "tools",
+                                                        org["headers"])]
 
 
 def test_mcp_provider_is_refused_with_its_own_code(client, org):
@@ -140,9 +140,12 @@ def test_list_filters_and_paging(client):
     assert ids("?method=POST") == [b["id"]]
     assert ids("?tag=read") == [a["id"]]
     assert ids("?name=amm") == [c["id"]]
-    assert ids("?provider_type=api&limit=2&offset=1") == [b["id"], c["id"]]
-    page = client.get("/v1/tools?limit=1", headers=org["headers"]).json()
-    assert page["total"] == 3 and page["limit"] == 1 and len(page["tools"]) == 1
+    assert [[t["id"] for t in page] for page in pages(
+        client, "/v1/tools?provider_type=api", "tools", org["headers"], limit=2)] == [
+        [a["id"], b["id"]], [c["id"]]]
+    assert [[t["id"] for t in page] for page in pages(
+        client, "/v1/tools?tag=crm", "tools", org["headers"], limit=1)] == [[a["id"]], [b["id"]]]
+    assert_problem(client.get("/v1/tools?cursor=bogus", headers=org["headers"]), 400)
     assert_problem(client.get("/v1/tools?limit=0", headers=org["headers"]), 400)
     assert_problem(client.get("/v1/tools?bogus=1", headers=org["headers"]), 400)
 

@@ -131,7 +131,7 @@ def test_usage_and_cost_are_charged_to_the_group(client, org, llm):
 
 def test_a_group_at_its_spend_cap_gets_429(client, org, llm):
     agent = openai_agent(client, org)
-    resp = client.post("/v1/groups", json={"group_id": "capped", "name": "Capped",
+    resp = client.post("/v1/groups", json={"group_id": "capped", "display_name": "Capped",
                                            "spend_cap_usd": 0}, headers=org["headers"])
     assert resp.status_code == 201, resp.text
     client.post("/v1/users", json={"user_id": "cara", "group_id": "capped"},

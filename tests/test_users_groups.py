@@ -59,7 +59,7 @@ def test_patch_user_group_and_name(client):
     assert resp.json()["user"]["group_id"] == "team-x" and resp.json()["user"]["display_name"] == "Bob"
     # a group named before it was created exists now
     group = client.get("/v1/groups/team-x", headers=org["headers"])
-    assert group.status_code == 200 and group.json()["group"]["name"] == "team-x"
+    assert group.status_code == 200 and group.json()["group"]["display_name"] == "team-x"
     listed = client.get("/v1/users?group_id=team-x", headers=org["headers"]).json()["users"]
     assert [u["user_id"] for u in listed] == ["bob"]
     back = client.patch("/v1/users/bob", json={"group_id": None}, headers=org["headers"])
@@ -89,16 +89,17 @@ def test_delete_user_removes_credentials(client):
 def test_groups_default_create_patch_cap(client):
     org = make_org(client)
     groups = client.get("/v1/groups", headers=org["headers"]).json()["groups"]
-    assert [(g["group_id"], g["name"], g["is_default"]) for g in groups] == [("default", "Default", True)]
-    resp = client.post("/v1/groups", json={"group_id": "sales", "name": "Sales", "spend_cap_usd": 25.5},
+    assert [(g["group_id"], g["display_name"], g["is_default"]) for g in groups] == [("default", "Default", True)]
+    resp = client.post("/v1/groups", json={"group_id": "sales", "display_name": "Sales", "spend_cap_usd": 25.5},
                        headers=org["headers"])
     assert resp.status_code == 201, resp.text
     group = resp.json()["group"]
     assert group["spend_cap_usd"] == 25.5 and group["spend_usd_month"] == 0 and not group["is_default"]
     assert_problem(client.post("/v1/groups", json={"group_id": "sales"}, headers=org["headers"]),
                    409, "group_exists")
-    renamed = client.patch("/v1/groups/sales", json={"name": "Sales EU"}, headers=org["headers"])
-    assert renamed.json()["group"]["name"] == "Sales EU"
+    renamed = client.patch("/v1/groups/sales", json={"display_name": "Sales EU"},
+                           headers=org["headers"])
+    assert renamed.json()["group"]["display_name"] == "Sales EU"
     assert renamed.json()["group"]["spend_cap_usd"] == 25.5
     uncapped = client.patch("/v1/groups/sales", json={"spend_cap_usd": None}, headers=org["headers"])
     assert uncapped.json()["group"]["spend_cap_usd"] is None
@@ -106,7 +107,7 @@ def test_groups_default_create_patch_cap(client):
                                 headers=org["headers"]), 400)
     other = make_org(client)
     assert_problem(client.get("/v1/groups/sales", headers=other["headers"]), 404, "group_not_found")
-    assert_problem(client.patch("/v1/groups/sales", json={"name": "x"}, headers=other["headers"]), 404)
+    assert_problem(client.patch("/v1/groups/sales", json={"display_name": "x"}, headers=other["headers"]), 404)
 
 
 def test_group_shows_spend_of_current_month(client, settings):

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_workflows import (ToolServer, install_sessions, make_workflow, post_tool,
                                        session, start_run, tool_step, wait_run)
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
@@ -196,16 +196,16 @@ def test_list_filters_and_isolation(client, org, other):
     r1 = wait_run(client, org["headers"], start_run(client, org["headers"], wf1["id"])["id"])
     r2 = wait_run(client, org["headers"], start_run(client, org["headers"], wf2["id"])["id"])
     page = client.get(f"/v1/workflow-runs?workflow_id={wf1['id']}", headers=org["headers"]).json()
-    assert [r["id"] for r in page["runs"]] == [r1["id"]] and page["total"] == 1
-    ids = [r["id"] for r in client.get("/v1/workflow-runs?status=succeeded&limit=1000",
-                                       headers=org["headers"]).json()["runs"]]
+    assert [r["id"] for r in page["runs"]] == [r1["id"]] and page["next_cursor"] is None
+    ids = [r["id"] for r in list_all(client, "/v1/workflow-runs?status=succeeded", "runs",
+                                     org["headers"])]
     assert ids.index(r2["id"]) < ids.index(r1["id"])  # newest first
     assert client.get("/v1/workflow-runs?status=nope", headers=org["headers"]).status_code == 400
     h = other["headers"]
     assert_problem(client.get(f"/v1/workflow-runs/{r1['id']}", headers=h), 404)
     assert_problem(client.post(f"/v1/workflow-runs/{r1['id']}/cancel", headers=h), 404)
     assert_problem(client.post(f"/v1/workflows/{wf1['id']}/run", json={}, headers=h), 404)
-    assert client.get("/v1/workflow-runs", headers=h).json()["total"] == 0
+    assert client.get("/v1/workflow-runs", headers=h).json() == {"runs": [], "next_cursor": None}
 
 
 def test_session_tokens_reach_only_their_users_runs(client, org, monkeypatch):
@@ -222,5 +222,5 @@ def test_session_tokens_reach_only_their_users_runs(client, org, monkeypatch):
     assert_problem(client.get(f"/v1/workflow-runs/{org_run['id']}", headers=alice), 404)
     assert [r["id"] for r in client.get("/v1/workflow-runs", headers=alice).json()["runs"]] == [mine["id"]]
     assert client.get("/v1/workflow-runs", headers=bob).json()["runs"] == []
-    seen = {r["id"] for r in client.get("/v1/workflow-runs?limit=1000", headers=org["headers"]).json()["runs"]}
+    seen = {r["id"] for r in list_all(client, "/v1/workflow-runs", "runs", org["headers"])}
     assert {mine["id"], org_run["id"]} <= seen  # the API key sees the whole organization

@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from rules import schedule_time
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_workflows import install_sessions, make_workflow, session, wait_run
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
 
@@ -194,7 +194,8 @@ def test_another_orgs_schedule_is_404(client, org, other, wf):
     for action in ("pause", "resume", "run-now"):
         assert_problem(client.post(f"{url}/{action}", headers=h), 404)
     assert_problem(client.delete(url, headers=h), 404)
-    assert client.get("/v1/workflow-schedules", headers=h).json()["total"] == 0
+    assert client.get("/v1/workflow-schedules", headers=h).json() == {"schedules": [],
+                                                                      "next_cursor": None}
     assert client.get(url, headers=org["headers"]).json()["schedule"]["status"] == "active"
 
 
@@ -223,15 +224,15 @@ def test_session_tokens_own_and_see_only_their_schedules(client, org, wf, monkey
     assert run["user_id"] == "alice"
     assert wait_run(client, alice, run["id"])["status"] == "succeeded"
     assert_problem(client.get(f"/v1/workflow-runs/{run['id']}", headers=bob), 404)
-    everything = client.get("/v1/workflow-schedules?limit=1000", headers=org["headers"]).json()
-    assert {mine["id"], for_carol["id"]} <= {s["id"] for s in everything["schedules"]}
+    everything = list_all(client, "/v1/workflow-schedules", "schedules", org["headers"])
+    assert {mine["id"], for_carol["id"]} <= {s["id"] for s in everything}
     assert client.delete(url, headers=alice).status_code == 204
 
 
 def test_list_paging(client, org):
     wf = make_workflow(client, org)
     made = [create(client, org["headers"], workflow_id=wf["id"], cron="* * * * *")["id"] for _ in range(3)]
-    page = client.get(f"/v1/workflow-schedules?workflow_id={wf['id']}&limit=2&offset=1",
-                      headers=org["headers"]).json()
-    assert page["total"] == 3 and [s["id"] for s in page["schedules"]] == made[1:]
+    assert [[s["id"] for s in page] for page in pages(
+        client, f"/v1/workflow-schedules?workflow_id={wf['id']}", "schedules", org["headers"],
+        limit=2)] == [made[:2], made[2:]]
     assert_problem(client.get(f"/v1/workflow-schedules/{uuid.uuid4()}", headers=org["headers"]), 404)

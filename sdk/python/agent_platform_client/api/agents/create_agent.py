@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.agent_create import AgentCreate
+from ...models.agent_result import AgentResult
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: AgentCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/agents",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AgentResult | Problem | None:
+    if response.status_code == 201:
+        response_201 = AgentResult.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AgentResult | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AgentCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[AgentResult | Problem]:
+    """Create an agent (version 1) and build it
+
+     Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
+    (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
+    its enabled tools, including tools added later. The version is built at once; `build` says whether
+    it succeeded (a failed build is still a saved agent, with the reason).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (AgentCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: AgentCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> AgentResult | Problem | None:
+    """Create an agent (version 1) and build it
+
+     Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
+    (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
+    its enabled tools, including tools added later. The version is built at once; `build` says whether
+    it succeeded (a failed build is still a saved agent, with the reason).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (AgentCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentResult | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AgentCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[AgentResult | Problem]:
+    """Create an agent (version 1) and build it
+
+     Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
+    (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
+    its enabled tools, including tools added later. The version is built at once; `build` says whether
+    it succeeded (a failed build is still a saved agent, with the reason).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (AgentCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: AgentCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> AgentResult | Problem | None:
+    """Create an agent (version 1) and build it
+
+     Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
+    (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
+    its enabled tools, including tools added later. The version is built at once; `build` says whether
+    it succeeded (a failed build is still a saved agent, with the reason).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (AgentCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentResult | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,237 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.copilot_body import CopilotBody
+from ...models.copilot_create import CopilotCreate
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: CopilotCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/copilots",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CopilotBody | Problem | None:
+    if response.status_code == 201:
+        response_201 = CopilotBody.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CopilotBody | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CopilotCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[CopilotBody | Problem]:
+    """Create a network (always a dev network)
+
+     `agents` lists `{agentId}` in routing order, `workflows` lists `{workflowId}`; each must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id) and appear once
+    (400). A dev network runs its agents' current versions; staging and prod networks are made by POST
+    /v1/copilots/{id}/deploy.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (CopilotCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CopilotBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CopilotCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> CopilotBody | Problem | None:
+    """Create a network (always a dev network)
+
+     `agents` lists `{agentId}` in routing order, `workflows` lists `{workflowId}`; each must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id) and appear once
+    (400). A dev network runs its agents' current versions; staging and prod networks are made by POST
+    /v1/copilots/{id}/deploy.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (CopilotCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CopilotBody | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CopilotCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[CopilotBody | Problem]:
+    """Create a network (always a dev network)
+
+     `agents` lists `{agentId}` in routing order, `workflows` lists `{workflowId}`; each must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id) and appear once
+    (400). A dev network runs its agents' current versions; staging and prod networks are made by POST
+    /v1/copilots/{id}/deploy.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (CopilotCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CopilotBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CopilotCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> CopilotBody | Problem | None:
+    """Create a network (always a dev network)
+
+     `agents` lists `{agentId}` in routing order, `workflows` lists `{workflowId}`; each must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id) and appear once
+    (400). A dev network runs its agents' current versions; staging and prod networks are made by POST
+    /v1/copilots/{id}/deploy.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (CopilotCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CopilotBody | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,253 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.copilot_body import CopilotBody
+from ...models.copilot_update import CopilotUpdate
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: CopilotUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/copilots/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CopilotBody | Problem | None:
+    if response.status_code == 200:
+        response_200 = CopilotBody.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CopilotBody | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CopilotUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[CopilotBody | Problem]:
+    """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
+
+     Provided `agents`, `workflows` and `sdk_ui` each replace the stored value (no merge); omitted fields
+    are left unchanged; agent order is routing order. Every referenced agent and workflow must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id; nothing is
+    changed). A staging or prod network is 409 `network_not_dev`: edit its dev network and deploy it.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (CopilotUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CopilotBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CopilotUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> CopilotBody | Problem | None:
+    """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
+
+     Provided `agents`, `workflows` and `sdk_ui` each replace the stored value (no merge); omitted fields
+    are left unchanged; agent order is routing order. Every referenced agent and workflow must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id; nothing is
+    changed). A staging or prod network is 409 `network_not_dev`: edit its dev network and deploy it.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (CopilotUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CopilotBody | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CopilotUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[CopilotBody | Problem]:
+    """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
+
+     Provided `agents`, `workflows` and `sdk_ui` each replace the stored value (no merge); omitted fields
+    are left unchanged; agent order is routing order. Every referenced agent and workflow must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id; nothing is
+    changed). A staging or prod network is 409 `network_not_dev`: edit its dev network and deploy it.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (CopilotUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CopilotBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CopilotUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> CopilotBody | Problem | None:
+    """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
+
+     Provided `agents`, `workflows` and `sdk_ui` each replace the stored value (no merge); omitted fields
+    are left unchanged; agent order is routing order. Every referenced agent and workflow must be in the
+    caller's organization (404 `agent_not_found` / `workflow_not_found`, naming the id; nothing is
+    changed). A staging or prod network is 409 `network_not_dev`: edit its dev network and deploy it.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (CopilotUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CopilotBody | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,228 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.group_create import GroupCreate
+from ...models.group_envelope import GroupEnvelope
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: GroupCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/groups",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GroupEnvelope | Problem | None:
+    if response.status_code == 201:
+        response_201 = GroupEnvelope.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GroupEnvelope | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: GroupCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[GroupEnvelope | Problem]:
+    """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
+    use)
+
+     Creates a group with its display name and monthly spend cap. 409 `group_exists` when the id is
+    taken.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (GroupCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GroupEnvelope | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: GroupCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> GroupEnvelope | Problem | None:
+    """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
+    use)
+
+     Creates a group with its display name and monthly spend cap. 409 `group_exists` when the id is
+    taken.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (GroupCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GroupEnvelope | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: GroupCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[GroupEnvelope | Problem]:
+    """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
+    use)
+
+     Creates a group with its display name and monthly spend cap. 409 `group_exists` when the id is
+    taken.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (GroupCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GroupEnvelope | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: GroupCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> GroupEnvelope | Problem | None:
+    """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
+    use)
+
+     Creates a group with its display name and monthly spend cap. 409 `group_exists` when the id is
+    taken.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (GroupCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GroupEnvelope | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,236 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.group_envelope import GroupEnvelope
+from ...models.group_update import GroupUpdate
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    group_id: str,
+    *,
+    body: GroupUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/groups/{group_id}".format(
+            group_id=quote(str(group_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GroupEnvelope | Problem | None:
+    if response.status_code == 200:
+        response_200 = GroupEnvelope.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GroupEnvelope | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    group_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GroupUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[GroupEnvelope | Problem]:
+    """Rename a group or change its monthly spend cap (null removes the cap)
+
+     Renames a group (`display_name`) or changes its spend cap; a null cap removes it.
+
+    Args:
+        group_id (str): The customer's id of a group; the Default group is `default`.
+        x_organization_id (UUID | Unset):
+        body (GroupUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GroupEnvelope | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        group_id=group_id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    group_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GroupUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> GroupEnvelope | Problem | None:
+    """Rename a group or change its monthly spend cap (null removes the cap)
+
+     Renames a group (`display_name`) or changes its spend cap; a null cap removes it.
+
+    Args:
+        group_id (str): The customer's id of a group; the Default group is `default`.
+        x_organization_id (UUID | Unset):
+        body (GroupUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GroupEnvelope | Problem
+    """
+
+    return sync_detailed(
+        group_id=group_id,
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    group_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GroupUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[GroupEnvelope | Problem]:
+    """Rename a group or change its monthly spend cap (null removes the cap)
+
+     Renames a group (`display_name`) or changes its spend cap; a null cap removes it.
+
+    Args:
+        group_id (str): The customer's id of a group; the Default group is `default`.
+        x_organization_id (UUID | Unset):
+        body (GroupUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GroupEnvelope | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        group_id=group_id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    group_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GroupUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> GroupEnvelope | Problem | None:
+    """Rename a group or change its monthly spend cap (null removes the cap)
+
+     Renames a group (`display_name`) or changes its spend cap; a null cap removes it.
+
+    Args:
+        group_id (str): The customer's id of a group; the Default group is `default`.
+        x_organization_id (UUID | Unset):
+        body (GroupUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GroupEnvelope | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            group_id=group_id,
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

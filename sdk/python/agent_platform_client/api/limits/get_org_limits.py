@@ -1,0 +1,194 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.org_limits import OrgLimits
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    org_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/admin/orgs/{org_id}/limits".format(
+            org_id=quote(str(org_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> OrgLimits | Problem | None:
+    if response.status_code == 200:
+        response_200 = OrgLimits.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[OrgLimits | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    org_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[OrgLimits | Problem]:
+    """An organization's usage limits (overrides, defaults) and this month's runs
+
+     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
+    Operator only.
+
+    Args:
+        org_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OrgLimits | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        org_id=org_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    org_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> OrgLimits | Problem | None:
+    """An organization's usage limits (overrides, defaults) and this month's runs
+
+     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
+    Operator only.
+
+    Args:
+        org_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OrgLimits | Problem
+    """
+
+    return sync_detailed(
+        org_id=org_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    org_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[OrgLimits | Problem]:
+    """An organization's usage limits (overrides, defaults) and this month's runs
+
+     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
+    Operator only.
+
+    Args:
+        org_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OrgLimits | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        org_id=org_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    org_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> OrgLimits | Problem | None:
+    """An organization's usage limits (overrides, defaults) and this month's runs
+
+     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
+    Operator only.
+
+    Args:
+        org_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OrgLimits | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            org_id=org_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,253 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.vote_body import VoteBody
+from ...models.vote_request import VoteRequest
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: VoteRequest,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    if not isinstance(x_user_id, Unset):
+        headers["X-User-Id"] = x_user_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/vote",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | VoteBody | None:
+    if response.status_code == 200:
+        response_200 = VoteBody.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | VoteBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: VoteRequest,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[Problem | VoteBody]:
+    """Vote on an assistant message (up, down, or null to remove the vote)
+
+     One vote per end user and message: voting again replaces the value and the comment; `value: null`
+    removes the vote (the answer then shows `value: null`). Only the assistant's messages take votes
+    (409 `message_not_votable`). A message of another user or organization is 404.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        body (VoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | VoteBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: VoteRequest,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Problem | VoteBody | None:
+    """Vote on an assistant message (up, down, or null to remove the vote)
+
+     One vote per end user and message: voting again replaces the value and the comment; `value: null`
+    removes the vote (the answer then shows `value: null`). Only the assistant's messages take votes
+    (409 `message_not_votable`). A message of another user or organization is 404.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        body (VoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | VoteBody
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: VoteRequest,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[Problem | VoteBody]:
+    """Vote on an assistant message (up, down, or null to remove the vote)
+
+     One vote per end user and message: voting again replaces the value and the comment; `value: null`
+    removes the vote (the answer then shows `value: null`). Only the assistant's messages take votes
+    (409 `message_not_votable`). A message of another user or organization is 404.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        body (VoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | VoteBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: VoteRequest,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Problem | VoteBody | None:
+    """Vote on an assistant message (up, down, or null to remove the vote)
+
+     One vote per end user and message: voting again replaces the value and the comment; `value: null`
+    removes the vote (the answer then shows `value: null`). Only the assistant's messages take votes
+    (409 `message_not_votable`). A message of another user or organization is 404.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        body (VoteRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | VoteBody
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+            x_user_id=x_user_id,
+        )
+    ).parsed

@@ -1,0 +1,270 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.oauth_authorization import OAuthAuthorization
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    user_id: str,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    if not isinstance(x_user_id, Unset):
+        headers["X-User-Id"] = x_user_id
+
+    params: dict[str, Any] = {}
+
+    params["user_id"] = user_id
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/tool-providers/{id}/oauth/authorize".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> OAuthAuthorization | Problem | None:
+    if response.status_code == 200:
+        response_200 = OAuthAuthorization.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[OAuthAuthorization | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    user_id: str,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[OAuthAuthorization | Problem]:
+    """The provider's authorization URL for connecting an end user (OAuth tools)
+
+     For a provider with `auth.type: oauth2`. Returns the URL to send the user's browser to, with a
+    signed `state` that expires after `expires_in` seconds. The provider redirects to `redirect_uri`
+    (GET /{integration}/callback), which stores the user's tokens.
+
+    Args:
+        id (UUID):
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OAuthAuthorization | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        user_id=user_id,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    user_id: str,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> OAuthAuthorization | Problem | None:
+    """The provider's authorization URL for connecting an end user (OAuth tools)
+
+     For a provider with `auth.type: oauth2`. Returns the URL to send the user's browser to, with a
+    signed `state` that expires after `expires_in` seconds. The provider redirects to `redirect_uri`
+    (GET /{integration}/callback), which stores the user's tokens.
+
+    Args:
+        id (UUID):
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OAuthAuthorization | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        user_id=user_id,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    user_id: str,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[OAuthAuthorization | Problem]:
+    """The provider's authorization URL for connecting an end user (OAuth tools)
+
+     For a provider with `auth.type: oauth2`. Returns the URL to send the user's browser to, with a
+    signed `state` that expires after `expires_in` seconds. The provider redirects to `redirect_uri`
+    (GET /{integration}/callback), which stores the user's tokens.
+
+    Args:
+        id (UUID):
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OAuthAuthorization | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        user_id=user_id,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    user_id: str,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> OAuthAuthorization | Problem | None:
+    """The provider's authorization URL for connecting an end user (OAuth tools)
+
+     For a provider with `auth.type: oauth2`. Returns the URL to send the user's browser to, with a
+    signed `state` that expires after `expires_in` seconds. The provider redirects to `redirect_uri`
+    (GET /{integration}/callback), which stores the user's tokens.
+
+    Args:
+        id (UUID):
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OAuthAuthorization | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            user_id=user_id,
+            x_organization_id=x_organization_id,
+            x_user_id=x_user_id,
+        )
+    ).parsed

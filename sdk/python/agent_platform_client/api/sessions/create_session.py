@@ -1,0 +1,232 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.session_create import SessionCreate
+from ...models.session_tokens import SessionTokens
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: SessionCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/sessions",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | SessionTokens | None:
+    if response.status_code == 201:
+        response_201 = SessionTokens.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | SessionTokens]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SessionCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | SessionTokens]:
+    """Mint a session token for an end user (customer backend, API key only)
+
+     Creates an unseen user automatically. The session bills to `group_id` when given (created on first
+    use), else to the user's current group, else to the Default group. `tools_auth` is stored on the
+    user exactly as PATCH /v1/users/{userId} stores it. Revoking the API key ends every session it
+    minted.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (SessionCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SessionTokens]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: SessionCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | SessionTokens | None:
+    """Mint a session token for an end user (customer backend, API key only)
+
+     Creates an unseen user automatically. The session bills to `group_id` when given (created on first
+    use), else to the user's current group, else to the Default group. `tools_auth` is stored on the
+    user exactly as PATCH /v1/users/{userId} stores it. Revoking the API key ends every session it
+    minted.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (SessionCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SessionTokens
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SessionCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | SessionTokens]:
+    """Mint a session token for an end user (customer backend, API key only)
+
+     Creates an unseen user automatically. The session bills to `group_id` when given (created on first
+    use), else to the user's current group, else to the Default group. `tools_auth` is stored on the
+    user exactly as PATCH /v1/users/{userId} stores it. Revoking the API key ends every session it
+    minted.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (SessionCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SessionTokens]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: SessionCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | SessionTokens | None:
+    """Mint a session token for an end user (customer backend, API key only)
+
+     Creates an unseen user automatically. The session bills to `group_id` when given (created on first
+    use), else to the user's current group, else to the Default group. `tools_auth` is stored on the
+    user exactly as PATCH /v1/users/{userId} stores it. Revoking the API key ends every session it
+    minted.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (SessionCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SessionTokens
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,259 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.thread_list import ThreadList
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    if not isinstance(x_user_id, Unset):
+        headers["X-User-Id"] = x_user_id
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/threads",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | ThreadList | None:
+    if response.status_code == 200:
+        response_200 = ThreadList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ThreadList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[Problem | ThreadList]:
+    """The end user's threads, latest activity first
+
+     Ordered by the time of the last message (newest first), then id. Pages with `limit` and the opaque
+    `cursor` (the previous page's `next_cursor`; null on the last page). A thread that gets a message
+    while a client pages may move to the front. Each thread shows `unread_count`, the assistant messages
+    since it was last marked read.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ThreadList]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Problem | ThreadList | None:
+    """The end user's threads, latest activity first
+
+     Ordered by the time of the last message (newest first), then id. Pages with `limit` and the opaque
+    `cursor` (the previous page's `next_cursor`; null on the last page). A thread that gets a message
+    while a client pages may move to the front. Each thread shows `unread_count`, the assistant messages
+    since it was last marked read.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ThreadList
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        cursor=cursor,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[Problem | ThreadList]:
+    """The end user's threads, latest activity first
+
+     Ordered by the time of the last message (newest first), then id. Pages with `limit` and the opaque
+    `cursor` (the previous page's `next_cursor`; null on the last page). A thread that gets a message
+    while a client pages may move to the front. Each thread shows `unread_count`, the assistant messages
+    since it was last marked read.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ThreadList]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Problem | ThreadList | None:
+    """The end user's threads, latest activity first
+
+     Ordered by the time of the last message (newest first), then id. Pages with `limit` and the opaque
+    `cursor` (the previous page's `next_cursor`; null on the last page). A thread that gets a message
+    while a client pages may move to the front. Each thread shows `unread_count`, the assistant messages
+    since it was last marked read.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ThreadList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            cursor=cursor,
+            x_organization_id=x_organization_id,
+            x_user_id=x_user_id,
+        )
+    ).parsed

@@ -1,0 +1,242 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.provider_type import ProviderType
+from ...models.tool_provider_list import ToolProviderList
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    type_: ProviderType | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    params: dict[str, Any] = {}
+
+    json_type_: str | Unset = UNSET
+    if not isinstance(type_, Unset):
+        json_type_ = type_.value
+
+    params["type"] = json_type_
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/tool-providers",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | ToolProviderList | None:
+    if response.status_code == 200:
+        response_200 = ToolProviderList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ToolProviderList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    type_: ProviderType | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolProviderList]:
+    """List the organization's tool providers
+
+     The organization's tool providers, oldest first, one page at a time; `type` filters.
+
+    Args:
+        type_ (ProviderType | Unset):
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolProviderList]
+    """
+
+    kwargs = _get_kwargs(
+        type_=type_,
+        limit=limit,
+        cursor=cursor,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    type_: ProviderType | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolProviderList | None:
+    """List the organization's tool providers
+
+     The organization's tool providers, oldest first, one page at a time; `type` filters.
+
+    Args:
+        type_ (ProviderType | Unset):
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolProviderList
+    """
+
+    return sync_detailed(
+        client=client,
+        type_=type_,
+        limit=limit,
+        cursor=cursor,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    type_: ProviderType | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolProviderList]:
+    """List the organization's tool providers
+
+     The organization's tool providers, oldest first, one page at a time; `type` filters.
+
+    Args:
+        type_ (ProviderType | Unset):
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolProviderList]
+    """
+
+    kwargs = _get_kwargs(
+        type_=type_,
+        limit=limit,
+        cursor=cursor,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    type_: ProviderType | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolProviderList | None:
+    """List the organization's tool providers
+
+     The organization's tool providers, oldest first, one page at a time; `type` filters.
+
+    Args:
+        type_ (ProviderType | Unset):
+        limit (int | Unset):  Default: 50.
+        cursor (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolProviderList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            type_=type_,
+            limit=limit,
+            cursor=cursor,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

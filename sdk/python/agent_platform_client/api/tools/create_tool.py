@@ -1,0 +1,249 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.tool_create import ToolCreate
+from ...models.tool_result import ToolResult
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: ToolCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/tools",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | ToolResult | None:
+    if response.status_code == 201:
+        response_201 = ToolResult.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ToolResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ToolCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolResult]:
+    """Create a tool in an api provider (reloads the registry, rebuilds dependents)
+
+     Rules: the provider must be in the caller's organization (404 otherwise) and of type api (409
+    `provider_not_api` for an mcp provider). `/`, `{` and `}` are stripped from the saved name (400
+    `invalid_tool_name` when nothing is left). A name already used in the provider is saved as `<name>
+    <METHOD>`, then `<name> <METHOD> 2`, `3`, ...; a method+path pair already used is 409
+    `tool_path_conflict`, an operation_id already used is 409 `tool_operation_id_conflict`. Defaults
+    when omitted: method GET, timeout_ms 30000, is_enabled true, operation_id null, tags null,
+    deprecated false.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (ToolCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: ToolCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolResult | None:
+    """Create a tool in an api provider (reloads the registry, rebuilds dependents)
+
+     Rules: the provider must be in the caller's organization (404 otherwise) and of type api (409
+    `provider_not_api` for an mcp provider). `/`, `{` and `}` are stripped from the saved name (400
+    `invalid_tool_name` when nothing is left). A name already used in the provider is saved as `<name>
+    <METHOD>`, then `<name> <METHOD> 2`, `3`, ...; a method+path pair already used is 409
+    `tool_path_conflict`, an operation_id already used is 409 `tool_operation_id_conflict`. Defaults
+    when omitted: method GET, timeout_ms 30000, is_enabled true, operation_id null, tags null,
+    deprecated false.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (ToolCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolResult
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ToolCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolResult]:
+    """Create a tool in an api provider (reloads the registry, rebuilds dependents)
+
+     Rules: the provider must be in the caller's organization (404 otherwise) and of type api (409
+    `provider_not_api` for an mcp provider). `/`, `{` and `}` are stripped from the saved name (400
+    `invalid_tool_name` when nothing is left). A name already used in the provider is saved as `<name>
+    <METHOD>`, then `<name> <METHOD> 2`, `3`, ...; a method+path pair already used is 409
+    `tool_path_conflict`, an operation_id already used is 409 `tool_operation_id_conflict`. Defaults
+    when omitted: method GET, timeout_ms 30000, is_enabled true, operation_id null, tags null,
+    deprecated false.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (ToolCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: ToolCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolResult | None:
+    """Create a tool in an api provider (reloads the registry, rebuilds dependents)
+
+     Rules: the provider must be in the caller's organization (404 otherwise) and of type api (409
+    `provider_not_api` for an mcp provider). `/`, `{` and `}` are stripped from the saved name (400
+    `invalid_tool_name` when nothing is left). A name already used in the provider is saved as `<name>
+    <METHOD>`, then `<name> <METHOD> 2`, `3`, ...; a method+path pair already used is 409
+    `tool_path_conflict`, an operation_id already used is 409 `tool_operation_id_conflict`. Defaults
+    when omitted: method GET, timeout_ms 30000, is_enabled true, operation_id null, tags null,
+    deprecated false.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (ToolCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolResult
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

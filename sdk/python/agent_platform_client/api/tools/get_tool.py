@@ -1,0 +1,208 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.tool_body import ToolBody
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    tool_id: UUID,
+    *,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/tools/{tool_id}".format(
+            tool_id=quote(str(tool_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | ToolBody | None:
+    if response.status_code == 200:
+        response_200 = ToolBody.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ToolBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolBody]:
+    """Get a tool
+
+     One tool.
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolBody]
+    """
+
+    kwargs = _get_kwargs(
+        tool_id=tool_id,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolBody | None:
+    """Get a tool
+
+     One tool.
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolBody
+    """
+
+    return sync_detailed(
+        tool_id=tool_id,
+        client=client,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolBody]:
+    """Get a tool
+
+     One tool.
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolBody]
+    """
+
+    kwargs = _get_kwargs(
+        tool_id=tool_id,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolBody | None:
+    """Get a tool
+
+     One tool.
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolBody
+    """
+
+    return (
+        await asyncio_detailed(
+            tool_id=tool_id,
+            client=client,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,249 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.tool_result import ToolResult
+from ...models.tool_update import ToolUpdate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    tool_id: UUID,
+    *,
+    body: ToolUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/tools/{tool_id}".format(
+            tool_id=quote(str(tool_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | ToolResult | None:
+    if response.status_code == 200:
+        response_200 = ToolResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ToolResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ToolUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolResult]:
+    """Update a tool (same naming and uniqueness rules as create)
+
+     A new name follows the create rules (stripped, then disambiguated against the other tools of the
+    provider); an unchanged name is kept. Tools of an mcp provider accept only `is_enabled` (409
+    `mcp_tool_read_only` otherwise).
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+        body (ToolUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolResult]
+    """
+
+    kwargs = _get_kwargs(
+        tool_id=tool_id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ToolUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolResult | None:
+    """Update a tool (same naming and uniqueness rules as create)
+
+     A new name follows the create rules (stripped, then disambiguated against the other tools of the
+    provider); an unchanged name is kept. Tools of an mcp provider accept only `is_enabled` (409
+    `mcp_tool_read_only` otherwise).
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+        body (ToolUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolResult
+    """
+
+    return sync_detailed(
+        tool_id=tool_id,
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ToolUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | ToolResult]:
+    """Update a tool (same naming and uniqueness rules as create)
+
+     A new name follows the create rules (stripped, then disambiguated against the other tools of the
+    provider); an unchanged name is kept. Tools of an mcp provider accept only `is_enabled` (409
+    `mcp_tool_read_only` otherwise).
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+        body (ToolUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolResult]
+    """
+
+    kwargs = _get_kwargs(
+        tool_id=tool_id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tool_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: ToolUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | ToolResult | None:
+    """Update a tool (same naming and uniqueness rules as create)
+
+     A new name follows the create rules (stripped, then disambiguated against the other tools of the
+    provider); an unchanged name is kept. Tools of an mcp provider accept only `is_enabled` (409
+    `mcp_tool_read_only` otherwise).
+
+    Args:
+        tool_id (UUID):
+        x_organization_id (UUID | Unset):
+        body (ToolUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolResult
+    """
+
+    return (
+        await asyncio_detailed(
+            tool_id=tool_id,
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,244 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.user_envelope import UserEnvelope
+from ...models.user_update import UserUpdate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    user_id: str,
+    *,
+    body: UserUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/users/{user_id}".format(
+            user_id=quote(str(user_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | UserEnvelope | None:
+    if response.status_code == 200:
+        response_200 = UserEnvelope.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | UserEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UserUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | UserEnvelope]:
+    """Update a user's display name, group and/or tool credentials (tools_auth)
+
+     `tools_auth` entries replace the stored entry of their provider; a null entry deletes that
+    provider's stored credentials; providers not named are left unchanged.
+
+    Args:
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        body (UserUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | UserEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UserUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | UserEnvelope | None:
+    """Update a user's display name, group and/or tool credentials (tools_auth)
+
+     `tools_auth` entries replace the stored entry of their provider; a null entry deletes that
+    provider's stored credentials; providers not named are left unchanged.
+
+    Args:
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        body (UserUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | UserEnvelope
+    """
+
+    return sync_detailed(
+        user_id=user_id,
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UserUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | UserEnvelope]:
+    """Update a user's display name, group and/or tool credentials (tools_auth)
+
+     `tools_auth` entries replace the stored entry of their provider; a null entry deletes that
+    provider's stored credentials; providers not named are left unchanged.
+
+    Args:
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        body (UserUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | UserEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UserUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | UserEnvelope | None:
+    """Update a user's display name, group and/or tool credentials (tools_auth)
+
+     `tools_auth` entries replace the stored entry of their provider; a null entry deletes that
+    provider's stored credentials; providers not named are left unchanged.
+
+    Args:
+        user_id (str): The customer's id of an end user (no slash, whitespace or control
+            characters).
+        x_organization_id (UUID | Unset):
+        body (UserUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | UserEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            user_id=user_id,
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

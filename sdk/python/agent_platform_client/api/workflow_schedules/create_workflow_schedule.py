@@ -1,0 +1,243 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.workflow_schedule_body import WorkflowScheduleBody
+from ...models.workflow_schedule_create import WorkflowScheduleCreate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: WorkflowScheduleCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/workflow-schedules",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | WorkflowScheduleBody | None:
+    if response.status_code == 201:
+        response_201 = WorkflowScheduleBody.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | WorkflowScheduleBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowScheduleCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowScheduleBody]:
+    """Create a workflow schedule
+
+     Exactly one of cron, run_at and recurrence (400 `schedule_kind_required`), read in `timezone` (an
+    IANA name, default UTC; 400 `invalid_timezone`, `invalid_cron`, `invalid_run_at`,
+    `invalid_recurrence`). A recurrence that has no fire after now is 400 `schedule_never_fires`; a
+    run_at in the past fires at once (unless skip_missed). `input` must match the workflow's
+    input_schema (400 `workflow_input_invalid`). The workflow must be in the caller's organization
+    (404). Created with the API key the schedule is the organization's (`owner_kind: org`) unless
+    `user_id` names a user; created with a session token it is the token's user's (`owner_kind: user`;
+    another `user_id` is 403 `schedule_owner_forbidden`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowScheduleCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowScheduleBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowScheduleCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowScheduleBody | None:
+    """Create a workflow schedule
+
+     Exactly one of cron, run_at and recurrence (400 `schedule_kind_required`), read in `timezone` (an
+    IANA name, default UTC; 400 `invalid_timezone`, `invalid_cron`, `invalid_run_at`,
+    `invalid_recurrence`). A recurrence that has no fire after now is 400 `schedule_never_fires`; a
+    run_at in the past fires at once (unless skip_missed). `input` must match the workflow's
+    input_schema (400 `workflow_input_invalid`). The workflow must be in the caller's organization
+    (404). Created with the API key the schedule is the organization's (`owner_kind: org`) unless
+    `user_id` names a user; created with a session token it is the token's user's (`owner_kind: user`;
+    another `user_id` is 403 `schedule_owner_forbidden`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowScheduleCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowScheduleBody
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowScheduleCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowScheduleBody]:
+    """Create a workflow schedule
+
+     Exactly one of cron, run_at and recurrence (400 `schedule_kind_required`), read in `timezone` (an
+    IANA name, default UTC; 400 `invalid_timezone`, `invalid_cron`, `invalid_run_at`,
+    `invalid_recurrence`). A recurrence that has no fire after now is 400 `schedule_never_fires`; a
+    run_at in the past fires at once (unless skip_missed). `input` must match the workflow's
+    input_schema (400 `workflow_input_invalid`). The workflow must be in the caller's organization
+    (404). Created with the API key the schedule is the organization's (`owner_kind: org`) unless
+    `user_id` names a user; created with a session token it is the token's user's (`owner_kind: user`;
+    another `user_id` is 403 `schedule_owner_forbidden`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowScheduleCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowScheduleBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowScheduleCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowScheduleBody | None:
+    """Create a workflow schedule
+
+     Exactly one of cron, run_at and recurrence (400 `schedule_kind_required`), read in `timezone` (an
+    IANA name, default UTC; 400 `invalid_timezone`, `invalid_cron`, `invalid_run_at`,
+    `invalid_recurrence`). A recurrence that has no fire after now is 400 `schedule_never_fires`; a
+    run_at in the past fires at once (unless skip_missed). `input` must match the workflow's
+    input_schema (400 `workflow_input_invalid`). The workflow must be in the caller's organization
+    (404). Created with the API key the schedule is the organization's (`owner_kind: org`) unless
+    `user_id` names a user; created with a session token it is the token's user's (`owner_kind: user`;
+    another `user_id` is 403 `schedule_owner_forbidden`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowScheduleCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowScheduleBody
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

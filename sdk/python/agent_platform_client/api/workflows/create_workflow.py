@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.workflow_body import WorkflowBody
+from ...models.workflow_create import WorkflowCreate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: WorkflowCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/workflows",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | WorkflowBody | None:
+    if response.status_code == 201:
+        response_201 = WorkflowBody.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | WorkflowBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowBody]:
+    """Create a workflow
+
+     Steps run in order. Each step's `input` may use `{{input.NAME}}` (the run's input) and
+    `{{steps.ID.output}}` (an earlier step's output), both optionally followed by `.key` paths. Rules:
+    step ids are unique (400 `duplicate_step_id`); a template naming a later or unknown step, or an
+    input name the input_schema does not declare, is 400 `invalid_template`; input_schema must be a
+    valid JSON Schema (400 `invalid_input_schema`); the ref of a `tool` step must be a tool, and of an
+    `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowBody | None:
+    """Create a workflow
+
+     Steps run in order. Each step's `input` may use `{{input.NAME}}` (the run's input) and
+    `{{steps.ID.output}}` (an earlier step's output), both optionally followed by `.key` paths. Rules:
+    step ids are unique (400 `duplicate_step_id`); a template naming a later or unknown step, or an
+    input name the input_schema does not declare, is 400 `invalid_template`; input_schema must be a
+    valid JSON Schema (400 `invalid_input_schema`); the ref of a `tool` step must be a tool, and of an
+    `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowBody
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowBody]:
+    """Create a workflow
+
+     Steps run in order. Each step's `input` may use `{{input.NAME}}` (the run's input) and
+    `{{steps.ID.output}}` (an earlier step's output), both optionally followed by `.key` paths. Rules:
+    step ids are unique (400 `duplicate_step_id`); a template naming a later or unknown step, or an
+    input name the input_schema does not declare, is 400 `invalid_template`; input_schema must be a
+    valid JSON Schema (400 `invalid_input_schema`); the ref of a `tool` step must be a tool, and of an
+    `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowBody | None:
+    """Create a workflow
+
+     Steps run in order. Each step's `input` may use `{{input.NAME}}` (the run's input) and
+    `{{steps.ID.output}}` (an earlier step's output), both optionally followed by `.key` paths. Rules:
+    step ids are unique (400 `duplicate_step_id`); a template naming a later or unknown step, or an
+    input name the input_schema does not declare, is 400 `invalid_template`; input_schema must be a
+    valid JSON Schema (400 `invalid_input_schema`); the ref of a `tool` step must be a tool, and of an
+    `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (WorkflowCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowBody
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,253 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.workflow_run_body import WorkflowRunBody
+from ...models.workflow_run_request import WorkflowRunRequest
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: WorkflowRunRequest | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/workflows/{id}/run".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | WorkflowRunBody | None:
+    if response.status_code == 202:
+        response_202 = WorkflowRunBody.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | WorkflowRunBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowRunRequest | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowRunBody]:
+    """Start a run of a workflow
+
+     Records a `queued` run and hands it to a job (an in-process worker thread on the embedded default,
+    an RQ worker when REDIS_URL is set). The input must match the workflow's input_schema (400
+    `workflow_input_invalid`). With a session token the run belongs to the token's user, and only that
+    user's session tokens see it. Admission first: 429 `spend_cap_reached` when the billed group is at
+    its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowRunRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowRunBody]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowRunRequest | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowRunBody | None:
+    """Start a run of a workflow
+
+     Records a `queued` run and hands it to a job (an in-process worker thread on the embedded default,
+    an RQ worker when REDIS_URL is set). The input must match the workflow's input_schema (400
+    `workflow_input_invalid`). With a session token the run belongs to the token's user, and only that
+    user's session tokens see it. Admission first: 429 `spend_cap_reached` when the billed group is at
+    its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowRunRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowRunBody
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowRunRequest | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowRunBody]:
+    """Start a run of a workflow
+
+     Records a `queued` run and hands it to a job (an in-process worker thread on the embedded default,
+    an RQ worker when REDIS_URL is set). The input must match the workflow's input_schema (400
+    `workflow_input_invalid`). With a session token the run belongs to the token's user, and only that
+    user's session tokens see it. Admission first: 429 `spend_cap_reached` when the billed group is at
+    its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowRunRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowRunBody]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowRunRequest | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowRunBody | None:
+    """Start a run of a workflow
+
+     Records a `queued` run and hands it to a job (an in-process worker thread on the embedded default,
+    an RQ worker when REDIS_URL is set). The input must match the workflow's input_schema (400
+    `workflow_input_invalid`). With a session token the run belongs to the token's user, and only that
+    user's session tokens see it. Admission first: 429 `spend_cap_reached` when the billed group is at
+    its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowRunRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowRunBody
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

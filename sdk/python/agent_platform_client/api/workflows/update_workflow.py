@@ -1,0 +1,231 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.workflow_body import WorkflowBody
+from ...models.workflow_update import WorkflowUpdate
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: WorkflowUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/workflows/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | WorkflowBody | None:
+    if response.status_code == 200:
+        response_200 = WorkflowBody.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | WorkflowBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowBody]:
+    """Update a workflow (given fields replace the stored ones; steps as a whole)
+
+     The create rules apply to the result. Runs already started keep the definition they started with.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowBody]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowBody | None:
+    """Update a workflow (given fields replace the stored ones; steps as a whole)
+
+     The create rules apply to the result. Runs already started keep the definition they started with.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowBody
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WorkflowBody]:
+    """Update a workflow (given fields replace the stored ones; steps as a whole)
+
+     The create rules apply to the result. Runs already started keep the definition they started with.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WorkflowBody]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: WorkflowUpdate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WorkflowBody | None:
+    """Update a workflow (given fields replace the stored ones; steps as a whole)
+
+     The create rules apply to the result. Runs already started keep the definition they started with.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        body (WorkflowUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WorkflowBody
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

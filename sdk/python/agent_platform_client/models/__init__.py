@@ -1,0 +1,399 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .agent import Agent
+from .agent_body import AgentBody
+from .agent_build import AgentBuild
+from .agent_build_status import AgentBuildStatus
+from .agent_chat_request import AgentChatRequest
+from .agent_create import AgentCreate
+from .agent_deleted import AgentDeleted
+from .agent_handoff_data import AgentHandoffData
+from .agent_handoff_event import AgentHandoffEvent
+from .agent_list import AgentList
+from .agent_model import AgentModel
+from .agent_result import AgentResult
+from .agent_update import AgentUpdate
+from .agent_version import AgentVersion
+from .agent_version_list import AgentVersionList
+from .api_key import ApiKey
+from .api_key_create import ApiKeyCreate
+from .api_key_location import ApiKeyLocation
+from .api_provider_create import ApiProviderCreate
+from .auth_api_key import AuthApiKey
+from .auth_basic import AuthBasic
+from .auth_bearer import AuthBearer
+from .auth_none import AuthNone
+from .auth_oauth2 import AuthOAuth2
+from .auth_type import AuthType
+from .build_status import BuildStatus
+from .chat_message import ChatMessage
+from .chat_turn import ChatTurn
+from .copilot import Copilot
+from .copilot_agent import CopilotAgent
+from .copilot_agent_ref import CopilotAgentRef
+from .copilot_body import CopilotBody
+from .copilot_chat_request import CopilotChatRequest
+from .copilot_create import CopilotCreate
+from .copilot_deploy import CopilotDeploy
+from .copilot_deploy_result import CopilotDeployResult
+from .copilot_deployment import CopilotDeployment
+from .copilot_deployment_list import CopilotDeploymentList
+from .copilot_deployment_summary import CopilotDeploymentSummary
+from .copilot_followup import CopilotFollowup
+from .copilot_list import CopilotList
+from .copilot_rollback import CopilotRollback
+from .copilot_sdk_ui import CopilotSdkUi
+from .copilot_snapshot import CopilotSnapshot
+from .copilot_update import CopilotUpdate
+from .copilot_with_auth import CopilotWithAuth
+from .copilot_workflow_ref import CopilotWorkflowRef
+from .created_api_key import CreatedApiKey
+from .deploy_from import DeployFrom
+from .deploy_target import DeployTarget
+from .deployment_source import DeploymentSource
+from .discovery_status import DiscoveryStatus
+from .environment import Environment
+from .error_detail import ErrorDetail
+from .execution_status import ExecutionStatus
+from .experiment_assign import ExperimentAssign
+from .experiment_assignment import ExperimentAssignment
+from .final_run_status import FinalRunStatus
+from .frequency import Frequency
+from .group import Group
+from .group_create import GroupCreate
+from .group_envelope import GroupEnvelope
+from .group_list import GroupList
+from .group_update import GroupUpdate
+from .health import Health
+from .http_method import HttpMethod
+from .import_result import ImportResult
+from .import_skipped import ImportSkipped
+from .json_object import JsonObject
+from .json_schema import JsonSchema
+from .limit_values import LimitValues
+from .mcp_headers import McpHeaders
+from .mcp_http_input import McpHttpInput
+from .mcp_provider_create import McpProviderCreate
+from .mcp_stdio_input import McpStdioInput
+from .mcp_transport import McpTransport
+from .message_completed_data import MessageCompletedData
+from .message_completed_event import MessageCompletedEvent
+from .message_delta_data import MessageDeltaData
+from .message_delta_event import MessageDeltaEvent
+from .message_list import MessageList
+from .message_role import MessageRole
+from .model_config import ModelConfig
+from .model_config_update import ModelConfigUpdate
+from .model_provider_config import ModelProviderConfig
+from .model_provider_config_update import ModelProviderConfigUpdate
+from .model_provider_name import ModelProviderName
+from .model_providers import ModelProviders
+from .model_providers_update import ModelProvidersUpdate
+from .oauth_authorization import OAuthAuthorization
+from .oauth_connected import OAuthConnected
+from .openapi_document import OpenApiDocument
+from .org_limits import OrgLimits
+from .org_limits_update import OrgLimitsUpdate
+from .organization import Organization
+from .organization_create import OrganizationCreate
+from .owner_kind import OwnerKind
+from .problem import Problem
+from .provider_type import ProviderType
+from .ready import Ready
+from .ready_checks import ReadyChecks
+from .rebuild import Rebuild
+from .rebuild_agent import RebuildAgent
+from .rebuild_failed_agent import RebuildFailedAgent
+from .rebuild_mcp_error import RebuildMcpError
+from .rebuild_only import RebuildOnly
+from .rebuild_provider_counts import RebuildProviderCounts
+from .rebuild_scope import RebuildScope
+from .rebuild_tools import RebuildTools
+from .recurrence import Recurrence
+from .run_cancelled_data import RunCancelledData
+from .run_cancelled_event import RunCancelledEvent
+from .run_completed_data import RunCompletedData
+from .run_completed_event import RunCompletedEvent
+from .run_error import RunError
+from .run_failed_data import RunFailedData
+from .run_failed_event import RunFailedEvent
+from .run_started_data import RunStartedData
+from .run_started_event import RunStartedEvent
+from .run_status import RunStatus
+from .run_trigger import RunTrigger
+from .run_usage import RunUsage
+from .runtime_auth_provider import RuntimeAuthProvider
+from .schedule_notify import ScheduleNotify
+from .schedule_status import ScheduleStatus
+from .session_create import SessionCreate
+from .session_refresh import SessionRefresh
+from .session_tokens import SessionTokens
+from .sort_order import SortOrder
+from .step_input_object import StepInputObject
+from .step_status import StepStatus
+from .step_type import StepType
+from .sync_result import SyncResult
+from .thread import Thread
+from .thread_body import ThreadBody
+from .thread_list import ThreadList
+from .tool import Tool
+from .tool_body import ToolBody
+from .tool_call_kind import ToolCallKind
+from .tool_called_data import ToolCalledData
+from .tool_called_event import ToolCalledEvent
+from .tool_create import ToolCreate
+from .tool_execute import ToolExecute
+from .tool_execution import ToolExecution
+from .tool_input import ToolInput
+from .tool_list import ToolList
+from .tool_provider import ToolProvider
+from .tool_provider_auth import ToolProviderAuth
+from .tool_provider_body import ToolProviderBody
+from .tool_provider_discovery import ToolProviderDiscovery
+from .tool_provider_list import ToolProviderList
+from .tool_provider_mcp import ToolProviderMcp
+from .tool_provider_result import ToolProviderResult
+from .tool_provider_update import ToolProviderUpdate
+from .tool_result import ToolResult
+from .tool_result_data import ToolResultData
+from .tool_result_event import ToolResultEvent
+from .tool_update import ToolUpdate
+from .tools_auth import ToolsAuth
+from .tools_auth_catalog import ToolsAuthCatalog
+from .tools_auth_entry import ToolsAuthEntry
+from .tools_auth_provider import ToolsAuthProvider
+from .turn_kind import TurnKind
+from .turn_run import TurnRun
+from .turn_run_body import TurnRunBody
+from .turn_run_request import TurnRunRequest
+from .turn_run_result import TurnRunResult
+from .turn_step import TurnStep
+from .turn_usage import TurnUsage
+from .user import User
+from .user_create import UserCreate
+from .user_envelope import UserEnvelope
+from .user_list import UserList
+from .user_update import UserUpdate
+from .vote import Vote
+from .vote_body import VoteBody
+from .vote_request import VoteRequest
+from .vote_value import VoteValue
+from .weekday import Weekday
+from .workflow import Workflow
+from .workflow_body import WorkflowBody
+from .workflow_create import WorkflowCreate
+from .workflow_input import WorkflowInput
+from .workflow_list import WorkflowList
+from .workflow_run import WorkflowRun
+from .workflow_run_body import WorkflowRunBody
+from .workflow_run_list import WorkflowRunList
+from .workflow_run_request import WorkflowRunRequest
+from .workflow_run_step import WorkflowRunStep
+from .workflow_schedule import WorkflowSchedule
+from .workflow_schedule_body import WorkflowScheduleBody
+from .workflow_schedule_create import WorkflowScheduleCreate
+from .workflow_schedule_list import WorkflowScheduleList
+from .workflow_schedule_update import WorkflowScheduleUpdate
+from .workflow_step import WorkflowStep
+from .workflow_step_stored import WorkflowStepStored
+from .workflow_update import WorkflowUpdate
+
+__all__ = (
+    "Agent",
+    "AgentBody",
+    "AgentBuild",
+    "AgentBuildStatus",
+    "AgentChatRequest",
+    "AgentCreate",
+    "AgentDeleted",
+    "AgentHandoffData",
+    "AgentHandoffEvent",
+    "AgentList",
+    "AgentModel",
+    "AgentResult",
+    "AgentUpdate",
+    "AgentVersion",
+    "AgentVersionList",
+    "ApiKey",
+    "ApiKeyCreate",
+    "ApiKeyLocation",
+    "ApiProviderCreate",
+    "AuthApiKey",
+    "AuthBasic",
+    "AuthBearer",
+    "AuthNone",
+    "AuthOAuth2",
+    "AuthType",
+    "BuildStatus",
+    "ChatMessage",
+    "ChatTurn",
+    "Copilot",
+    "CopilotAgent",
+    "CopilotAgentRef",
+    "CopilotBody",
+    "CopilotChatRequest",
+    "CopilotCreate",
+    "CopilotDeploy",
+    "CopilotDeployResult",
+    "CopilotDeployment",
+    "CopilotDeploymentList",
+    "CopilotDeploymentSummary",
+    "CopilotFollowup",
+    "CopilotList",
+    "CopilotRollback",
+    "CopilotSdkUi",
+    "CopilotSnapshot",
+    "CopilotUpdate",
+    "CopilotWithAuth",
+    "CopilotWorkflowRef",
+    "CreatedApiKey",
+    "DeployFrom",
+    "DeployTarget",
+    "DeploymentSource",
+    "DiscoveryStatus",
+    "Environment",
+    "ErrorDetail",
+    "ExecutionStatus",
+    "ExperimentAssign",
+    "ExperimentAssignment",
+    "FinalRunStatus",
+    "Frequency",
+    "Group",
+    "GroupCreate",
+    "GroupEnvelope",
+    "GroupList",
+    "GroupUpdate",
+    "Health",
+    "HttpMethod",
+    "ImportResult",
+    "ImportSkipped",
+    "JsonObject",
+    "JsonSchema",
+    "LimitValues",
+    "McpHeaders",
+    "McpHttpInput",
+    "McpProviderCreate",
+    "McpStdioInput",
+    "McpTransport",
+    "MessageCompletedData",
+    "MessageCompletedEvent",
+    "MessageDeltaData",
+    "MessageDeltaEvent",
+    "MessageList",
+    "MessageRole",
+    "ModelConfig",
+    "ModelConfigUpdate",
+    "ModelProviderConfig",
+    "ModelProviderConfigUpdate",
+    "ModelProviderName",
+    "ModelProviders",
+    "ModelProvidersUpdate",
+    "OAuthAuthorization",
+    "OAuthConnected",
+    "OpenApiDocument",
+    "OrgLimits",
+    "OrgLimitsUpdate",
+    "Organization",
+    "OrganizationCreate",
+    "OwnerKind",
+    "Problem",
+    "ProviderType",
+    "Ready",
+    "ReadyChecks",
+    "Rebuild",
+    "RebuildAgent",
+    "RebuildFailedAgent",
+    "RebuildMcpError",
+    "RebuildOnly",
+    "RebuildProviderCounts",
+    "RebuildScope",
+    "RebuildTools",
+    "Recurrence",
+    "RunCancelledData",
+    "RunCancelledEvent",
+    "RunCompletedData",
+    "RunCompletedEvent",
+    "RunError",
+    "RunFailedData",
+    "RunFailedEvent",
+    "RunStartedData",
+    "RunStartedEvent",
+    "RunStatus",
+    "RunTrigger",
+    "RunUsage",
+    "RuntimeAuthProvider",
+    "ScheduleNotify",
+    "ScheduleStatus",
+    "SessionCreate",
+    "SessionRefresh",
+    "SessionTokens",
+    "SortOrder",
+    "StepInputObject",
+    "StepStatus",
+    "StepType",
+    "SyncResult",
+    "Thread",
+    "ThreadBody",
+    "ThreadList",
+    "Tool",
+    "ToolBody",
+    "ToolCallKind",
+    "ToolCalledData",
+    "ToolCalledEvent",
+    "ToolCreate",
+    "ToolExecute",
+    "ToolExecution",
+    "ToolInput",
+    "ToolList",
+    "ToolProvider",
+    "ToolProviderAuth",
+    "ToolProviderBody",
+    "ToolProviderDiscovery",
+    "ToolProviderList",
+    "ToolProviderMcp",
+    "ToolProviderResult",
+    "ToolProviderUpdate",
+    "ToolResult",
+    "ToolResultData",
+    "ToolResultEvent",
+    "ToolUpdate",
+    "ToolsAuth",
+    "ToolsAuthCatalog",
+    "ToolsAuthEntry",
+    "ToolsAuthProvider",
+    "TurnKind",
+    "TurnRun",
+    "TurnRunBody",
+    "TurnRunRequest",
+    "TurnRunResult",
+    "TurnStep",
+    "TurnUsage",
+    "User",
+    "UserCreate",
+    "UserEnvelope",
+    "UserList",
+    "UserUpdate",
+    "Vote",
+    "VoteBody",
+    "VoteRequest",
+    "VoteValue",
+    "Weekday",
+    "Workflow",
+    "WorkflowBody",
+    "WorkflowCreate",
+    "WorkflowInput",
+    "WorkflowList",
+    "WorkflowRun",
+    "WorkflowRunBody",
+    "WorkflowRunList",
+    "WorkflowRunRequest",
+    "WorkflowRunStep",
+    "WorkflowSchedule",
+    "WorkflowScheduleBody",
+    "WorkflowScheduleCreate",
+    "WorkflowScheduleList",
+    "WorkflowScheduleUpdate",
+    "WorkflowStep",
+    "WorkflowStepStored",
+    "WorkflowUpdate",
+)

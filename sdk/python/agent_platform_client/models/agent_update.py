@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agent_model import AgentModel
+
+
+T = TypeVar("T", bound="AgentUpdate")
+
+
+@_attrs_define
+class AgentUpdate:
+    name: str | Unset = UNSET
+    """ The agent's new name. """
+    description: None | str | Unset = UNSET
+    """ What the agent is for; a network's router reads it. """
+    instructions: None | str | Unset = UNSET
+    """ The agent's system instructions. """
+    model: AgentModel | Unset = UNSET
+    """ Model settings; default `{provider: echo, name: echo}` (the built-in offline model). """
+    tool_ids: list[UUID] | Unset = UNSET
+    """ Tools the agent may call (ids). """
+    tool_provider_ids: list[UUID] | Unset = UNSET
+    """ Providers whose enabled tools, present and future, the agent may call. """
+    max_steps: int | Unset = UNSET
+    """ Bound on model calls in one turn (1-100). """
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        instructions: None | str | Unset
+        if isinstance(self.instructions, Unset):
+            instructions = UNSET
+        else:
+            instructions = self.instructions
+
+        model: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.model, Unset):
+            model = self.model.to_dict()
+
+        tool_ids: list[str] | Unset = UNSET
+        if not isinstance(self.tool_ids, Unset):
+            tool_ids = []
+            for tool_ids_item_data in self.tool_ids:
+                tool_ids_item = str(tool_ids_item_data)
+                tool_ids.append(tool_ids_item)
+
+        tool_provider_ids: list[str] | Unset = UNSET
+        if not isinstance(self.tool_provider_ids, Unset):
+            tool_provider_ids = []
+            for tool_provider_ids_item_data in self.tool_provider_ids:
+                tool_provider_ids_item = str(tool_provider_ids_item_data)
+                tool_provider_ids.append(tool_provider_ids_item)
+
+        max_steps = self.max_steps
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if description is not UNSET:
+            field_dict["description"] = description
+        if instructions is not UNSET:
+            field_dict["instructions"] = instructions
+        if model is not UNSET:
+            field_dict["model"] = model
+        if tool_ids is not UNSET:
+            field_dict["tool_ids"] = tool_ids
+        if tool_provider_ids is not UNSET:
+            field_dict["tool_provider_ids"] = tool_provider_ids
+        if max_steps is not UNSET:
+            field_dict["max_steps"] = max_steps
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.agent_model import AgentModel
+
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+        def _parse_instructions(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        instructions = _parse_instructions(d.pop("instructions", UNSET))
+
+        _model = d.pop("model", UNSET)
+        model: AgentModel | Unset
+        if isinstance(_model, Unset):
+            model = UNSET
+        else:
+            model = AgentModel.from_dict(_model)
+
+        _tool_ids = d.pop("tool_ids", UNSET)
+        tool_ids: list[UUID] | Unset = UNSET
+        if _tool_ids is not UNSET:
+            tool_ids = []
+            for tool_ids_item_data in _tool_ids:
+                tool_ids_item = UUID(tool_ids_item_data)
+
+                tool_ids.append(tool_ids_item)
+
+        _tool_provider_ids = d.pop("tool_provider_ids", UNSET)
+        tool_provider_ids: list[UUID] | Unset = UNSET
+        if _tool_provider_ids is not UNSET:
+            tool_provider_ids = []
+            for tool_provider_ids_item_data in _tool_provider_ids:
+                tool_provider_ids_item = UUID(tool_provider_ids_item_data)
+
+                tool_provider_ids.append(tool_provider_ids_item)
+
+        max_steps = d.pop("max_steps", UNSET)
+
+        agent_update = cls(
+            name=name,
+            description=description,
+            instructions=instructions,
+            model=model,
+            tool_ids=tool_ids,
+            tool_provider_ids=tool_provider_ids,
+            max_steps=max_steps,
+        )
+
+        return agent_update

@@ -1,0 +1,138 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.agent_model import AgentModel
+
+
+T = TypeVar("T", bound="AgentVersion")
+
+
+@_attrs_define
+class AgentVersion:
+    id: UUID
+    """ The agentVersionId. """
+    agent_id: UUID
+    """ The agent. """
+    version: int
+    """ The version's number (1, 2, ...). """
+    name: str
+    """ The agent's name in this version. """
+    description: None | str
+    """ What the agent is for. """
+    instructions: None | str
+    """ The agent's system instructions. """
+    model: AgentModel
+    """ Model settings; default `{provider: echo, name: echo}` (the built-in offline model). """
+    tool_ids: list[str]
+    """ Tools the agent may call (ids). """
+    tool_provider_ids: list[str]
+    """ Providers whose enabled tools, present and future, the agent may call. """
+    max_steps: int
+    """ Bound on model calls in one turn (1-100). """
+    created_at: datetime.datetime
+    """ When the version was created. """
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        agent_id = str(self.agent_id)
+
+        version = self.version
+
+        name = self.name
+
+        description: None | str
+        description = self.description
+
+        instructions: None | str
+        instructions = self.instructions
+
+        model = self.model.to_dict()
+
+        tool_ids = self.tool_ids
+
+        tool_provider_ids = self.tool_provider_ids
+
+        max_steps = self.max_steps
+
+        created_at = self.created_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "agent_id": agent_id,
+                "version": version,
+                "name": name,
+                "description": description,
+                "instructions": instructions,
+                "model": model,
+                "tool_ids": tool_ids,
+                "tool_provider_ids": tool_provider_ids,
+                "max_steps": max_steps,
+                "created_at": created_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.agent_model import AgentModel
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        agent_id = UUID(d.pop("agent_id"))
+
+        version = d.pop("version")
+
+        name = d.pop("name")
+
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
+        def _parse_instructions(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        instructions = _parse_instructions(d.pop("instructions"))
+
+        model = AgentModel.from_dict(d.pop("model"))
+
+        tool_ids = cast(list[str], d.pop("tool_ids"))
+
+        tool_provider_ids = cast(list[str], d.pop("tool_provider_ids"))
+
+        max_steps = d.pop("max_steps")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        agent_version = cls(
+            id=id,
+            agent_id=agent_id,
+            version=version,
+            name=name,
+            description=description,
+            instructions=instructions,
+            model=model,
+            tool_ids=tool_ids,
+            tool_provider_ids=tool_provider_ids,
+            max_steps=max_steps,
+            created_at=created_at,
+        )
+
+        return agent_version

@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="AuthOAuth2")
+
+
+@_attrs_define
+class AuthOAuth2:
+    type_: Literal["oauth2"]
+    """ OAuth 2 authorization code flow; users connect through GET /v1/tool-providers/{id}/oauth/authorize. """
+    authorize_url: str | Unset = UNSET
+    """ An absolute http(s) URL with a host name or IPv4 address (name IPv6 hosts through DNS). Private, loopback,
+    link-local and metadata hosts are refused (403 `url_not_allowed`) unless the operator allow-lists them. """
+    token_url: str | Unset = UNSET
+    """ An absolute http(s) URL with a host name or IPv4 address (name IPv6 hosts through DNS). Private, loopback,
+    link-local and metadata hosts are refused (403 `url_not_allowed`) unless the operator allow-lists them. """
+    client_id: str | Unset = UNSET
+    """ The client id registered with the provider. """
+    scopes: list[str] | Unset = UNSET
+    """ Scopes to request. """
+    access_token: None | str | Unset = UNSET
+    """ Org-wide access token (write-only). """
+    refresh_token: None | str | Unset = UNSET
+    """ Org-wide refresh token (write-only). """
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        authorize_url = self.authorize_url
+
+        token_url = self.token_url
+
+        client_id = self.client_id
+
+        scopes: list[str] | Unset = UNSET
+        if not isinstance(self.scopes, Unset):
+            scopes = self.scopes
+
+        access_token: None | str | Unset
+        if isinstance(self.access_token, Unset):
+            access_token = UNSET
+        else:
+            access_token = self.access_token
+
+        refresh_token: None | str | Unset
+        if isinstance(self.refresh_token, Unset):
+            refresh_token = UNSET
+        else:
+            refresh_token = self.refresh_token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+            }
+        )
+        if authorize_url is not UNSET:
+            field_dict["authorize_url"] = authorize_url
+        if token_url is not UNSET:
+            field_dict["token_url"] = token_url
+        if client_id is not UNSET:
+            field_dict["client_id"] = client_id
+        if scopes is not UNSET:
+            field_dict["scopes"] = scopes
+        if access_token is not UNSET:
+            field_dict["access_token"] = access_token
+        if refresh_token is not UNSET:
+            field_dict["refresh_token"] = refresh_token
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        type_ = cast(Literal["oauth2"], d.pop("type"))
+        if type_ != "oauth2":
+            raise ValueError(f"type must match const 'oauth2', got '{type_}'")
+
+        authorize_url = d.pop("authorize_url", UNSET)
+
+        token_url = d.pop("token_url", UNSET)
+
+        client_id = d.pop("client_id", UNSET)
+
+        scopes = cast(list[str], d.pop("scopes", UNSET))
+
+        def _parse_access_token(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        access_token = _parse_access_token(d.pop("access_token", UNSET))
+
+        def _parse_refresh_token(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        refresh_token = _parse_refresh_token(d.pop("refresh_token", UNSET))
+
+        auth_oauth2 = cls(
+            type_=type_,
+            authorize_url=authorize_url,
+            token_url=token_url,
+            client_id=client_id,
+            scopes=scopes,
+            access_token=access_token,
+            refresh_token=refresh_token,
+        )
+
+        return auth_oauth2

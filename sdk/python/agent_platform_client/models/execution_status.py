@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ExecutionStatus(StrEnum):
+    FAILED = "failed"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.turn_run import TurnRun
+
+
+T = TypeVar("T", bound="RunCompletedData")
+
+
+@_attrs_define
+class RunCompletedData:
+    """Data of `run.completed` (final): the turn succeeded. Fields may be added later: clients ignore what they do not
+    know.
+
+    """
+
+    run: TurnRun
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        run = self.run.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "run": run,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.turn_run import TurnRun
+
+        d = dict(src_dict)
+        run = TurnRun.from_dict(d.pop("run"))
+
+        run_completed_data = cls(
+            run=run,
+        )
+
+        run_completed_data.additional_properties = d
+        return run_completed_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ToolCallKind(StrEnum):
+    HANDOFF = "handoff"
+    TOOL = "tool"
+    WORKFLOW = "workflow"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,321 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.run_status import RunStatus
+from ..models.turn_kind import TurnKind
+
+if TYPE_CHECKING:
+    from ..models.error_detail import ErrorDetail
+    from ..models.turn_step import TurnStep
+    from ..models.turn_usage import TurnUsage
+
+
+T = TypeVar("T", bound="TurnRun")
+
+
+@_attrs_define
+class TurnRun:
+    id: UUID
+    """ The run's id. """
+    kind: TurnKind
+    agent_id: None | str
+    """ The agent run; for a network, the agent that answered. """
+    copilot_id: None | str
+    """ The network (null for an agent turn). """
+    thread_id: None | str
+    """ The chat thread (null for runs without a thread). """
+    user_id: None | str
+    """ The end user (null for an API-key run without X-User-Id). """
+    group_id: None | str
+    """ The group billed. """
+    status: RunStatus
+    input_: str
+    """ The user's message. """
+    output: None | str
+    """ The answer (null unless succeeded). """
+    steps: list[TurnStep]
+    """ Model calls (`model_call`, `followups`), tool calls (`tool_call`), handoffs (`handoff`, `handoff_refused`),
+    in order, with durations and errors. """
+    usage: TurnUsage
+    """ Counters of the turn: input_tokens, output_tokens, model_calls, tool_calls. """
+    cost_usd: float
+    """ Cost in USD at the configured prices. """
+    error: ErrorDetail | None
+    """ Why the run failed (null unless failed or cancelled); code e.g. max_steps_exceeded, agent_not_built,
+    network_empty, run_interrupted, cancelled, internal_error, or the model's error code (model_unavailable,
+    model_auth_failed, ...). """
+    followups: list[str] | None
+    """ Suggested next questions (network turns with follow-up instructions). """
+    cancel_requested: bool
+    """ A cancel was asked for. """
+    created_at: datetime.datetime
+    """ When the run was created. """
+    started_at: datetime.datetime | None
+    """ When it started running (null before). """
+    finished_at: datetime.datetime | None
+    """ When it finished (null before). """
+    updated_at: datetime.datetime
+    """ When the run was last changed. """
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.error_detail import ErrorDetail
+
+        id = str(self.id)
+
+        kind = self.kind.value
+
+        agent_id: None | str
+        agent_id = self.agent_id
+
+        copilot_id: None | str
+        copilot_id = self.copilot_id
+
+        thread_id: None | str
+        thread_id = self.thread_id
+
+        user_id: None | str
+        user_id = self.user_id
+
+        group_id: None | str
+        group_id = self.group_id
+
+        status = self.status.value
+
+        input_ = self.input_
+
+        output: None | str
+        output = self.output
+
+        steps = []
+        for steps_item_data in self.steps:
+            steps_item = steps_item_data.to_dict()
+            steps.append(steps_item)
+
+        usage = self.usage.to_dict()
+
+        cost_usd = self.cost_usd
+
+        error: dict[str, Any] | None
+        if isinstance(self.error, ErrorDetail):
+            error = self.error.to_dict()
+        else:
+            error = self.error
+
+        followups: list[str] | None
+        if isinstance(self.followups, list):
+            followups = self.followups
+
+        else:
+            followups = self.followups
+
+        cancel_requested = self.cancel_requested
+
+        created_at = self.created_at.isoformat()
+
+        started_at: None | str
+        if isinstance(self.started_at, datetime.datetime):
+            started_at = self.started_at.isoformat()
+        else:
+            started_at = self.started_at
+
+        finished_at: None | str
+        if isinstance(self.finished_at, datetime.datetime):
+            finished_at = self.finished_at.isoformat()
+        else:
+            finished_at = self.finished_at
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "kind": kind,
+                "agent_id": agent_id,
+                "copilot_id": copilot_id,
+                "thread_id": thread_id,
+                "user_id": user_id,
+                "group_id": group_id,
+                "status": status,
+                "input": input_,
+                "output": output,
+                "steps": steps,
+                "usage": usage,
+                "cost_usd": cost_usd,
+                "error": error,
+                "followups": followups,
+                "cancel_requested": cancel_requested,
+                "created_at": created_at,
+                "started_at": started_at,
+                "finished_at": finished_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.error_detail import ErrorDetail
+        from ..models.turn_step import TurnStep
+        from ..models.turn_usage import TurnUsage
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        kind = TurnKind(d.pop("kind"))
+
+        def _parse_agent_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        agent_id = _parse_agent_id(d.pop("agent_id"))
+
+        def _parse_copilot_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        copilot_id = _parse_copilot_id(d.pop("copilot_id"))
+
+        def _parse_thread_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        thread_id = _parse_thread_id(d.pop("thread_id"))
+
+        def _parse_user_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        user_id = _parse_user_id(d.pop("user_id"))
+
+        def _parse_group_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        group_id = _parse_group_id(d.pop("group_id"))
+
+        status = RunStatus(d.pop("status"))
+
+        input_ = d.pop("input")
+
+        def _parse_output(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        output = _parse_output(d.pop("output"))
+
+        steps = []
+        _steps = d.pop("steps")
+        for steps_item_data in _steps:
+            steps_item = TurnStep.from_dict(steps_item_data)
+
+            steps.append(steps_item)
+
+        usage = TurnUsage.from_dict(d.pop("usage"))
+
+        cost_usd = d.pop("cost_usd")
+
+        def _parse_error(data: object) -> ErrorDetail | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                error_type_0 = ErrorDetail.from_dict(data)
+
+                return error_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ErrorDetail | None, data)
+
+        error = _parse_error(d.pop("error"))
+
+        def _parse_followups(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                followups_type_0 = cast(list[str], data)
+
+                return followups_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        followups = _parse_followups(d.pop("followups"))
+
+        cancel_requested = d.pop("cancel_requested")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        def _parse_started_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                started_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return started_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        started_at = _parse_started_at(d.pop("started_at"))
+
+        def _parse_finished_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                finished_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return finished_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        finished_at = _parse_finished_at(d.pop("finished_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        turn_run = cls(
+            id=id,
+            kind=kind,
+            agent_id=agent_id,
+            copilot_id=copilot_id,
+            thread_id=thread_id,
+            user_id=user_id,
+            group_id=group_id,
+            status=status,
+            input_=input_,
+            output=output,
+            steps=steps,
+            usage=usage,
+            cost_usd=cost_usd,
+            error=error,
+            followups=followups,
+            cancel_requested=cancel_requested,
+            created_at=created_at,
+            started_at=started_at,
+            finished_at=finished_at,
+            updated_at=updated_at,
+        )
+
+        return turn_run

@@ -1,0 +1,82 @@
+"""A live `agent-platform serve` for the SDK tests, and the generated Python client on path.
+
+The server runs as its own process on a free port of 127.0.0.1, on the test module's database
+(SQLite, or the Postgres database of the Postgres pass), with in-process jobs. The client is
+the checked-in `sdk/python` (generated from openapi.yaml).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+SDK = ROOT / "sdk" / "python"
+if str(SDK) not in sys.path:
+    sys.path.insert(0, str(SDK))
+
+from agent_platform_client import AuthenticatedClient  # noqa: E402
+from agent_platform_client.api.admin import create_api_key, create_org  # noqa: E402
+from agent_platform_client.models import ApiKeyCreate, OrganizationCreate  # noqa: E402
+
+from tests.conftest import ADMIN_TOKEN, SECRET_KEY  # noqa: E402
+from tests.factories_tools import free_port  # noqa: E402
+
+
+class LiveServer:
+    def __init__(self, database_url: str, data_dir: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("AGENT_PLATFORM_", "DATABASE_URL", "REDIS_URL"))}
+        env.update({
+            "DATABASE_URL": database_url, "AGENT_PLATFORM_DATA_DIR": str(data_dir),
+            "AGENT_PLATFORM_ADMIN_TOKEN": ADMIN_TOKEN, "AGENT_PLATFORM_SECRET_KEY": SECRET_KEY,
+            "AGENT_PLATFORM_SSRF_ALLOW": "127.0.0.1", "AGENT_PLATFORM_LOG_LEVEL": "WARNING",
+            "AGENT_PLATFORM_SCHEDULER": "off", "AGENT_PLATFORM_CHAT_KEEPALIVE_S": "1",
+        })
+        binary = Path(sys.executable).parent / "agent-platform"
+        self.log = open(data_dir / "serve.log", "wb")
+        self.process = subprocess.Popen(
+            [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--migrate"],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"serve exited: {(data_dir / 'serve.log').read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.close()
+        raise RuntimeError("serve did not answer within 60 s")
+
+    def admin(self) -> AuthenticatedClient:
+        return AuthenticatedClient(base_url=self.url, token=ADMIN_TOKEN, raise_on_unexpected_status=True)
+
+    def organization(self, name: str) -> tuple[str, AuthenticatedClient]:
+        """A new organization and a client holding one of its API keys."""
+        with self.admin() as admin:
+            org = create_org.sync(client=admin, body=OrganizationCreate(name=name))
+            key = create_api_key.sync(client=admin, org_id=org.id, body=ApiKeyCreate(name="sdk"))
+        return str(org.id), self.client(key.key)
+
+    def client(self, token: str) -> AuthenticatedClient:
+        return AuthenticatedClient(base_url=self.url, token=token,
+                                   raise_on_unexpected_status=True,
+                                   timeout=httpx.Timeout(30.0))
+
+    def close(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
