@@ -23,6 +23,7 @@ from .auth_api_key import AuthApiKey
 from .auth_basic import AuthBasic
 from .auth_bearer import AuthBearer
 from .auth_none import AuthNone
+from .auth_o_auth_2_token_endpoint_auth_method import AuthOAuth2TokenEndpointAuthMethod
 from .auth_oauth2 import AuthOAuth2
 from .auth_type import AuthType
 from .build_status import BuildStatus
@@ -223,6 +224,7 @@ __all__ = (
     "AuthBearer",
     "AuthNone",
     "AuthOAuth2",
+    "AuthOAuth2TokenEndpointAuthMethod",
     "AuthType",
     "BuildStatus",
     "ChatMessage",
