@@ -155,7 +155,9 @@ def _rule(exc: ValidationError) -> str:
 
 
 def _message(exc: ValidationError) -> str:
-    return f"{_rule(exc)}{format_error_with_path(exception=exc)}"[:500]
+    """The rule and where it broke (the full path, also for an error inside a oneOf)."""
+    path = ".".join(str(item)[:40] for item in exc.absolute_path)
+    return (f"{_rule(exc)} - '{path}'" if path else _rule(exc))[:500]
 
 
 def _problem(error: input_rules.BadInput) -> ProblemException:

@@ -1602,6 +1602,11 @@ export interface components {
             /** @description Org-wide password (write-only). */
             password?: string | null;
         };
+        /**
+         * @description How the service authenticates to an OAuth token endpoint with the provider's `client_secret`: in the form (client_secret_post) or in an HTTP Basic header (client_secret_basic).
+         * @enum {string}
+         */
+        TokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
         AuthOAuth2: {
             /**
              * @description OAuth 2 authorization code flow; users connect through GET /v1/tool-providers/{id}/oauth/authorize. (enum property replaced by openapi-typescript)
@@ -1616,12 +1621,8 @@ export interface components {
             client_id?: string;
             /** @description Scopes to request. */
             scopes?: string[];
-            /**
-             * @description How the service authenticates to the token endpoint with the provider's `client_secret`: in the form (client_secret_post) or in an HTTP Basic header (client_secret_basic). Every authorization uses PKCE (S256).
-             * @default client_secret_post
-             * @enum {string}
-             */
-            token_endpoint_auth_method?: "client_secret_post" | "client_secret_basic";
+            /** @description How the service authenticates to the token endpoint (default client_secret_post). Every authorization uses PKCE (S256). */
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
             /** @description Org-wide access token (write-only). */
             access_token?: string | null;
             /** @description Org-wide refresh token (write-only). */

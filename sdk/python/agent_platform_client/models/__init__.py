@@ -23,7 +23,6 @@ from .auth_api_key import AuthApiKey
 from .auth_basic import AuthBasic
 from .auth_bearer import AuthBearer
 from .auth_none import AuthNone
-from .auth_o_auth_2_token_endpoint_auth_method import AuthOAuth2TokenEndpointAuthMethod
 from .auth_oauth2 import AuthOAuth2
 from .auth_type import AuthType
 from .build_status import BuildStatus
@@ -137,6 +136,7 @@ from .sync_result import SyncResult
 from .thread import Thread
 from .thread_body import ThreadBody
 from .thread_list import ThreadList
+from .token_endpoint_auth_method import TokenEndpointAuthMethod
 from .tool import Tool
 from .tool_body import ToolBody
 from .tool_call_kind import ToolCallKind
@@ -224,7 +224,6 @@ __all__ = (
     "AuthBearer",
     "AuthNone",
     "AuthOAuth2",
-    "AuthOAuth2TokenEndpointAuthMethod",
     "AuthType",
     "BuildStatus",
     "ChatMessage",
@@ -337,6 +336,7 @@ __all__ = (
     "Thread",
     "ThreadBody",
     "ThreadList",
+    "TokenEndpointAuthMethod",
     "Tool",
     "ToolBody",
     "ToolCallKind",

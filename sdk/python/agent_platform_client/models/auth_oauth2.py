@@ -11,9 +11,7 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..models.auth_o_auth_2_token_endpoint_auth_method import (
-    AuthOAuth2TokenEndpointAuthMethod,
-)
+from ..models.token_endpoint_auth_method import TokenEndpointAuthMethod
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AuthOAuth2")
@@ -33,11 +31,9 @@ class AuthOAuth2:
     """ The client id registered with the provider. """
     scopes: list[str] | Unset = UNSET
     """ Scopes to request. """
-    token_endpoint_auth_method: AuthOAuth2TokenEndpointAuthMethod | Unset = (
-        AuthOAuth2TokenEndpointAuthMethod.CLIENT_SECRET_POST
-    )
-    """ How the service authenticates to the token endpoint with the provider's `client_secret`: in the form
-    (client_secret_post) or in an HTTP Basic header (client_secret_basic). Every authorization uses PKCE (S256). """
+    token_endpoint_auth_method: TokenEndpointAuthMethod | Unset = UNSET
+    """ How the service authenticates to an OAuth token endpoint with the provider's `client_secret`: in the form
+    (client_secret_post) or in an HTTP Basic header (client_secret_basic). """
     access_token: None | str | Unset = UNSET
     """ Org-wide access token (write-only). """
     refresh_token: None | str | Unset = UNSET
@@ -112,11 +108,11 @@ class AuthOAuth2:
         scopes = cast(list[str], d.pop("scopes", UNSET))
 
         _token_endpoint_auth_method = d.pop("token_endpoint_auth_method", UNSET)
-        token_endpoint_auth_method: AuthOAuth2TokenEndpointAuthMethod | Unset
+        token_endpoint_auth_method: TokenEndpointAuthMethod | Unset
         if isinstance(_token_endpoint_auth_method, Unset):
             token_endpoint_auth_method = UNSET
         else:
-            token_endpoint_auth_method = AuthOAuth2TokenEndpointAuthMethod(
+            token_endpoint_auth_method = TokenEndpointAuthMethod(
                 _token_endpoint_auth_method
             )
 

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class AuthOAuth2TokenEndpointAuthMethod(StrEnum):
+class TokenEndpointAuthMethod(StrEnum):
     CLIENT_SECRET_BASIC = "client_secret_basic"
     CLIENT_SECRET_POST = "client_secret_post"
 
