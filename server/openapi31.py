@@ -148,7 +148,8 @@ def _rule(exc: ValidationError) -> str:
         known = set((schema or {}).get("properties") or {})
         patterns = [re.compile(p) for p in ((schema or {}).get("patternProperties") or {})]
         extra = [k for k in exc.instance if k not in known and not any(p.search(k) for p in patterns)]
-        return f"Additional properties are not allowed ({_names(extra)} unexpected)"
+        verb = "was" if len(extra) == 1 else "were"
+        return f"Additional properties are not allowed ({_names(extra)} {verb} unexpected)"
     if keyword in SIZE_KEYWORDS:
         return exc.message
     return f"does not satisfy '{keyword}'"
