@@ -24,7 +24,7 @@ key=$("$BIN/agent-platform" keys create --org "$org" --name contract | "$PY" -c 
 "$BIN/agent-platform" serve --port "$port" >"$work/serve.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
+for _ in $(seq 1 600); do  # up to a minute: a busy machine starts serve slowly
   curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
   sleep 0.1
 done

@@ -85,7 +85,15 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
         for tool_id in acked["tools"]:
             assert http.get(f"/v1/tools/{tool_id}", headers=h).status_code == 200, tool_id
         # nothing half-written: every agent there (acknowledged or not) has its version
-        agents = http.get("/v1/agents?limit=1000", headers=h).json()["agents"]
+        agents, cursor = [], None
+        while True:  # every page
+            page = http.get("/v1/agents", params={"limit": 200, **({"cursor": cursor} if cursor else {})},
+                            headers=h)
+            assert page.status_code == 200, page.text
+            agents += page.json()["agents"]
+            cursor = page.json().get("next_cursor")
+            if not cursor:
+                break
         assert {a["id"] for a in agents} >= set(acked["agents"])
         for agent in agents:
             versions = http.get(f"/v1/agents/{agent['id']}/versions", headers=h)

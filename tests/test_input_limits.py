@@ -50,16 +50,17 @@ def _ref_bomb(levels: int = 8) -> dict:
 
 
 def _timed(call):
-    """(response, seconds, peak extra bytes allocated while answering)."""
+    """(response, seconds of CPU this process spent, wall seconds, peak extra bytes allocated
+    while answering). The request is served in this process (the test client)."""
     tracemalloc.start()
     try:
-        started = time.perf_counter()
+        cpu, started = time.process_time(), time.perf_counter()
         resp = call()
-        elapsed = time.perf_counter() - started
+        elapsed, used = time.perf_counter() - started, time.process_time() - cpu
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    return resp, elapsed, peak
+    return resp, used, elapsed, peak
 
 
 @pytest.mark.parametrize("kind", ["yaml_aliases", "json_refs", "yaml_refs"])
@@ -80,14 +81,14 @@ def test_document_bombs_are_refused_at_once(client, org, kind):
         send = lambda: client.post(url, content=text, headers={  # noqa: E731
             **org["headers"], "Content-Type": "application/yaml"})
     send()  # warm up (first-request imports and caches are not the bomb's cost)
-    # best of three: the machine may be busy with other work; the bomb's own cost is the least
+    # the bomb's cost is the CPU time spent answering (under 100 ms): on a busy machine the
+    # wall time also holds other processes' turns, so it is only bounded loosely; best of three
     results = [_timed(send) for _ in range(3)]
-    for resp, _, _ in results:
+    for resp, _, _, _ in results:
         assert_problem(resp, 413, "payload_too_large")
-    elapsed = min(r[1] for r in results)
-    peak = min(r[2] for r in results)
-    assert elapsed < 0.1, [r[1] for r in results]
-    assert peak < 50 * 1024 * 1024, peak
+    assert min(r[1] for r in results) < 0.1, [r[1] for r in results]
+    assert min(r[2] for r in results) < 1.0, [r[2] for r in results]
+    assert min(r[3] for r in results) < 50 * 1024 * 1024, [r[3] for r in results]
     assert _count(Tool) == before
 
 
