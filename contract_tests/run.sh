@@ -30,8 +30,12 @@ for _ in $(seq 1 600); do  # up to 60 s: a loaded machine starts slowly
 done
 
 # Every Schemathesis check runs on every operation, with one exception, explained below.
+# No NUL in generated strings: the API refuses NUL in every string it takes, on every backend
+# (docs/limits.md; Postgres cannot store it), a rule JSON Schema cannot state once for all
+# strings. Every other character is generated.
 common=(--checks all --max-examples "$MAX_EXAMPLES" --seed 1 --no-color
-        --suppress-health-check all --request-timeout 10 --warnings off)
+        --suppress-health-check all --request-timeout 10 --warnings off
+        --generation-allow-x00 false)
 # Operations whose validity depends on rules no JSON Schema can state (see below).
 # Schemathesis keeps only the last of repeated --exclude-path-regex options: one regex each.
 SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workflow-schedules(/[^/]+)?$'

@@ -5,12 +5,15 @@ the org's registry slice (bumping the org's registry version), rebuilds only the
 depend on what changed, and returns the Rebuild result of the API. ``dispatch`` runs it
 inline on the embedded default, or enqueues it on RQ when REDIS_URL is set and waits for the
 result within ``rebuild_wait_ms``; if the wait runs out, the result reports the dependents as
-`skipped` (the queued job still rebuilds them).
+`skipped` (the queued job still rebuilds them). When Redis does not answer, the rebuild runs
+in the calling process instead.
 """
 from __future__ import annotations
 
 import logging
 import time
+
+import redis
 
 from store import db
 
@@ -84,6 +87,11 @@ def shape(scope, affected, total, per_type, mcp_errors, items, build_ms, pending
     return result
 
 
+def pending(*, org_id, scope, tool_ids=(), provider_ids=(), sync_provider_ids=()) -> dict:
+    """The result of a rebuild that has not run yet: the dependents as `skipped`."""
+    return _pending(org_id, scope, tool_ids, provider_ids)
+
+
 def _pending(org_id, scope, tool_ids, provider_ids) -> dict:
     from runtime import agent_build, registry
 
@@ -105,8 +113,13 @@ def dispatch(settings, *, org_id: str, scope: str, tool_ids=None, provider_ids=N
     from store.redis_client import connection as redis_connection
 
     queue = Queue(settings.rebuild_queue, connection=redis_connection(settings.redis_url))
-    job = queue.enqueue(run, kwargs=kwargs, result_ttl=600, failure_ttl=3600,
-                        job_timeout=max(60, settings.mcp_connect_timeout_ms // 1000 * 4 + 60))
+    try:
+        job = queue.enqueue(run, kwargs=kwargs, result_ttl=600, failure_ttl=3600,
+                            job_timeout=max(60, settings.mcp_connect_timeout_ms // 1000 * 4 + 60))
+    except redis.exceptions.RedisError as exc:  # the queue is down: rebuild here instead
+        log.warning("rebuild queue unavailable (%s); rebuilding in this process",
+                    type(exc).__name__)
+        return run(**kwargs)
     deadline = time.monotonic() + settings.rebuild_wait_ms / 1000
     while True:
         left = deadline - time.monotonic()

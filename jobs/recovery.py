@@ -65,3 +65,26 @@ def _definition(run_id: str) -> list[dict]:
 
     row = WorkflowRun.select(WorkflowRun.definition).where(WorkflowRun.id == run_id).first()
     return (row.definition or {}).get("steps", []) if row else []
+
+
+def requeue_queued(settings) -> dict:
+    """Redis keeps nothing durable: after it restarted, queue again every run and chat turn
+    the database holds as `queued` (their jobs may be gone). A job still in Redis is not
+    duplicated (unique job ids); a run or turn already taken finds itself claimed."""
+    from store.models import AgentRun
+
+    counts = {"runs": 0, "turns": 0}
+    with db.connection():
+        queued = run_state.stale_queued(older_than_ms=0, limit=10_000)
+        turns = [*AgentRun.select(AgentRun.id, AgentRun.org, AgentRun.thread_id)
+                 .where(AgentRun.status == "queued", AgentRun.thread_id.is_null(False))]
+    for run in queued:
+        if tasks.dispatch_run(settings, run_id=run.id, attempt=run.attempt,
+                              steps=_definition(run.id)) is not None:
+            counts["runs"] += 1
+    for turn in turns:
+        if tasks.dispatch_turn(settings, org_id=turn.org_id, thread_id=turn.thread_id,
+                               run_id=turn.id) is not None:
+            counts["turns"] += 1
+    log.info("queued work re-queued after a Redis restart", extra={"fields": counts})
+    return counts

@@ -22,8 +22,10 @@ _MAX_BACKOFF_S = 30
 
 
 def install() -> None:
+    from jobs import outbox
+
     dispatch.install(turn=dispatch_turn, workflow_run=dispatch_run, rebuild=rebuild.dispatch,
-                     run_workflow=workflow_engine.execute)
+                     run_workflow=workflow_engine.execute, after_commit=outbox.after_commit)
 
 
 def start(settings) -> None:

@@ -1,9 +1,14 @@
 """`agent-platform worker`: an RQ worker on the service's queues (REDIS_URL required).
 
 It binds the database like the API does, checks the schema is current, and serves the queues.
-A recovery thread runs the run-recovery sweep at start and then every half lease
+An outbox relay thread dispatches work recorded after commits that the queue could not take
+when it was recorded (jobs/outbox.py). A recovery thread runs the run-recovery sweep at start and then every half lease
 (AGENT_PLATFORM_RUN_LEASE_MS / 2, at least every second): runs left by a worker that died are
 resumed or failed by the workers that remain.
+When Redis goes away and comes back, the worker serves again (RQ's own loop can quit when a
+connection drops in the middle of its bookkeeping), and a watch thread that sees Redis
+restarted (its run_id changed: it kept no jobs) queues again every run and chat turn the
+database holds as queued.
 Jobs run in the worker process itself (RQ's SimpleWorker): job functions hold pooled database
 connections, which must not cross a fork; each job bounds its own work (step timeouts).
 """
@@ -15,6 +20,7 @@ import threading
 import redis
 
 log = logging.getLogger("agent_platform.worker")
+WORKER_TTL_S = 30
 
 
 def queues_of(settings) -> list[str]:
@@ -41,16 +47,86 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     stop = threading.Event()
     threading.Thread(target=_recover, args=(settings, stop), name="run-recovery",
                      daemon=True).start()
-    connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+    relay = None
+    if not burst:  # a burst worker (tests, one-off runs) drains the queues and exits
+        from jobs.outbox import Relay
+
+        relay = Relay(settings).start()  # work recorded after commits that the queue missed
+        threading.Thread(target=_watch_redis, args=(settings, stop), name="redis-watch",
+                         daemon=True).start()
+    # A read never waits forever on a connection a restarted Redis left half-open: the
+    # socket timeout exceeds RQ's blocking dequeue (WORKER_TTL - 15 s), and idle connections
+    # are checked before use.
+    connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5,
+                                      socket_timeout=WORKER_TTL_S, health_check_interval=10)
     names = queues or queues_of(settings)
-    worker = SimpleWorker([Queue(name, connection=connection) for name in names],
-                          connection=connection)
     log.info("worker started", extra={"fields": {"queues": names, "burst": burst}})
     try:
-        worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
+        while True:
+            worker = SimpleWorker([Queue(name, connection=connection) for name in names],
+                                  connection=connection, worker_ttl=WORKER_TTL_S)
+            try:
+                worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
+            except redis.exceptions.RedisError as exc:
+                log.warning("worker lost Redis: %s", type(exc).__name__)
+            # a SIGTERM or SIGINT (RQ notes when; when idle it does not set _stop_requested)
+            if burst or worker._stop_requested or \
+                    getattr(worker, "_shutdown_requested_date", None) is not None:
+                break
+            # RQ's loop quits when Redis drops at the wrong moment: serve again once it answers
+            # (a job it had taken may be gone with Redis: queue the queued work again)
+            _wait_for_redis(connection)
+            try:
+                recovery.requeue_queued(settings)
+            except Exception as exc:
+                log.warning("re-queue after losing Redis failed: %s", type(exc).__name__)
     finally:
         stop.set()
+        if relay is not None:
+            relay.close()
     return 0
+
+
+def _watch_redis(settings, stop: threading.Event, interval: float = 1.0) -> None:
+    """Notice a Redis restart (its run_id changes; it kept no jobs) and queue again what the
+    database holds as queued."""
+    from jobs import recovery
+
+    connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=2,
+                                      socket_timeout=2)
+    known = None
+    while True:
+        try:
+            current = connection.info("server").get("run_id")
+        except redis.exceptions.RedisError:
+            current = None
+        if current is None:
+            if stop.wait(interval):
+                return
+            continue
+        if known is not None and current != known:
+            try:
+                recovery.requeue_queued(settings)
+            except Exception as exc:  # the database is away: the next restart check retries
+                log.warning("re-queue after a Redis restart failed: %s", type(exc).__name__)
+                stop.wait(interval)
+                continue
+        known = current
+        if stop.wait(interval):
+            return
+
+
+def _wait_for_redis(connection, max_wait: float = 5.0) -> None:
+    import time
+
+    wait = 0.2
+    while True:
+        try:
+            connection.ping()
+            return
+        except redis.exceptions.RedisError:
+            time.sleep(wait)
+            wait = min(max_wait, wait * 2)
 
 
 def _recover(settings, stop: threading.Event) -> None:

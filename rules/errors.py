@@ -39,8 +39,17 @@ class Conflict(DomainError):
     status, title, code = 409, "Conflict", "conflict"
 
 
+class TooLarge(DomainError):
+    status, title, code = 413, "Payload Too Large", "payload_too_large"
+
+
 class LimitReached(DomainError):
     status, title, code = 429, "Too Many Requests", "usage_limit_reached"
+
+
+class BadGateway(DomainError):
+    """A service this one called answered with something it cannot use."""
+    status, title, code = 502, "Bad Gateway", "bad_gateway"
 
 
 class Unavailable(DomainError):

@@ -4,18 +4,114 @@ input_schema: an object with one property per path/query/header parameter (marke
 `x-in`) plus the JSON request body (its properties when it is an object schema, otherwise one
 `body` property marked `x-in: body`). output_schema: the JSON schema of the first 2xx response.
 Local `$ref`s (`#/...`) are resolved.
+
+A document is refused (413 ``payload_too_large``) before anything is expanded when it would
+grow past the caps: YAML nested deeper than ``MAX_DEPTH`` or with more than ``MAX_ALIASES``
+aliases or ``MAX_NODES`` values, and any document whose expansion (YAML aliases and `$ref`s
+resolved, measured without building it) holds more than ``MAX_NODES`` values or
+``MAX_EXPANDED_BYTES`` bytes. A "billion laughs" document is refused in milliseconds.
 """
 from __future__ import annotations
 
-import copy
 import json
+import re
 
 import yaml
 
-from rules.errors import Invalid
+from rules.errors import Invalid, TooLarge
 
 METHODS = ("get", "post", "put", "patch", "delete")
-_MAX_DEPTH = 20
+_MAX_DEPTH = 20           # $ref resolution and nesting kept in tool schemas
+MAX_DEPTH = 64            # nesting of the document as sent
+MAX_ALIASES = 100         # YAML aliases (*name) in the document
+MAX_NODES = 200_000       # values after aliases and $refs are expanded
+MAX_EXPANDED_BYTES = 16 * 1024 * 1024  # about the JSON size after expansion
+SCHEMA_MAX_BYTES = 256 * 1024  # a tool's input_schema or output_schema, as JSON
+DESCRIPTION_MAX_CHARS = 10_000
+_BAD_CHAR = re.compile(r"[\x00\ud800-\udfff]")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _check_yaml(text: str) -> None:
+    """Depth, values and aliases of a YAML text, from its parse events (nothing is built)."""
+    depth = nodes = aliases = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, _OPEN):
+            depth += 1
+            nodes += 1
+            if depth > MAX_DEPTH:
+                raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels deep")
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+        elif isinstance(event, yaml.ScalarEvent):
+            nodes += 1
+        elif isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise TooLarge(f"the document uses more than {MAX_ALIASES} YAML aliases")
+        if nodes > MAX_NODES:
+            raise TooLarge(f"the document holds more than {MAX_NODES} values")
+
+
+def _target(doc: dict, ref: str):
+    target = doc
+    for part in ref[2:].split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        if not isinstance(target, dict) or part not in target:
+            return None
+        target = target[part]
+    return target
+
+
+def measure(doc: dict) -> tuple[int, int]:
+    """(values, bytes) of the document once ``_resolve`` expanded it, computed without
+    expanding (memoized per shared node and depth, so aliases and $ref chains cost their
+    distinct nodes only). Raises TooLarge past MAX_NODES or MAX_EXPANDED_BYTES."""
+    memo: dict = {}
+
+    def size(node, depth: int) -> tuple[int, int]:
+        if depth > _MAX_DEPTH:
+            return 1, 2
+        if not isinstance(node, (dict, list)):
+            if isinstance(node, str) and _BAD_CHAR.search(node):
+                raise Invalid("the document holds a NUL character or a lone UTF-16 surrogate",
+                              code="invalid_openapi_document")
+            return 1, len(str(node)) + 2
+        key = (id(node), depth)
+        if key in memo:
+            return memo[key]
+        memo[key] = (1, 2)  # a cycle counts as what _resolve cuts it to
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/"):
+                target = _target(doc, ref)
+                result = (1, 2) if target is None else size(target, depth + 1)
+            else:
+                nodes, length = 1, 2
+                for k, v in node.items():
+                    size(k, depth + 1)
+                    n, b = size(v, depth + 1)
+                    nodes, length = nodes + n, length + b + len(str(k)) + 4
+                result = nodes, length
+        else:
+            nodes, length = 1, 2
+            for v in node:
+                n, b = size(v, depth + 1)
+                nodes, length = nodes + n, length + b + 1
+            result = nodes, length
+        memo[key] = result
+        return result
+
+    nodes, length = size(doc, 0)
+    if nodes > MAX_NODES:
+        raise TooLarge(f"the document expands (YAML aliases, $refs) to more than {MAX_NODES} "
+                       "values")
+    if length > MAX_EXPANDED_BYTES:
+        raise TooLarge(f"the document expands (YAML aliases, $refs) to more than "
+                       f"{MAX_EXPANDED_BYTES} bytes")
+    return nodes, length
 
 
 def parse(body) -> dict:
@@ -24,10 +120,16 @@ def parse(body) -> dict:
     if isinstance(body, (bytes, str)):
         text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
         try:
-            doc = yaml.safe_load(text)
+            _check_yaml(text)
+            doc = yaml.load(text, Loader=_Loader)  # noqa: S506 (a safe loader)
+        except RecursionError:
+            raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels deep") from None
         except yaml.YAMLError:
             try:
                 doc = json.loads(text)
+            except RecursionError:
+                raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels "
+                               "deep") from None
             except ValueError as exc:
                 raise Invalid("the body is neither JSON nor YAML",
                               code="invalid_openapi_document") from exc
@@ -36,6 +138,7 @@ def parse(body) -> dict:
                       code="invalid_openapi_document")
     if not isinstance(doc.get("paths"), dict):
         raise Invalid("the OpenAPI document has no `paths`", code="invalid_openapi_document")
+    measure(doc)
     return doc
 
 
@@ -45,17 +148,23 @@ def _resolve(doc: dict, node, depth: int = 0):
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/"):
-            target = doc
-            for part in ref[2:].split("/"):
-                part = part.replace("~1", "/").replace("~0", "~")
-                if not isinstance(target, dict) or part not in target:
-                    return {}
-                target = target[part]
-            return _resolve(doc, copy.deepcopy(target), depth + 1)
+            target = _target(doc, ref)
+            if target is None:
+                return {}
+            return _resolve(doc, target, depth + 1)
         return {k: _resolve(doc, v, depth + 1) for k, v in node.items()}
     if isinstance(node, list):
         return [_resolve(doc, v, depth + 1) for v in node]
     return node
+
+
+def oversized_schema(fields: dict) -> str | None:
+    """The name of a tool schema larger than SCHEMA_MAX_BYTES as JSON, else None."""
+    for key in ("input_schema", "output_schema"):
+        value = fields.get(key)
+        if value is not None and len(json.dumps(value, separators=(",", ":"))) > SCHEMA_MAX_BYTES:
+            return key
+    return None
 
 
 def _json_schema(content: dict | None):
@@ -104,6 +213,10 @@ def _output_schema(responses: dict | None):
     return None
 
 
+def _text(value):
+    return None if value is None else str(value)[:DESCRIPTION_MAX_CHARS]
+
+
 def operations(doc: dict) -> tuple[list[dict], list[dict]]:
     """(tool fields to create, skipped operations {method, path, reason})."""
     doc = _resolve(doc, doc)
@@ -125,7 +238,8 @@ def operations(doc: dict) -> tuple[list[dict], list[dict]]:
                       if isinstance(p, dict)}
             name = op.get("operationId") or op.get("summary") or f"{method.upper()} {path}"
             tools.append({
-                "name": str(name)[:200], "description": op.get("description") or op.get("summary"),
+                "name": str(name)[:200],
+                "description": _text(op.get("description") or op.get("summary")),
                 "method": method.upper(), "path": path,
                 "input_schema": _input_schema(list(params.values()), op.get("requestBody")),
                 "output_schema": _output_schema(op.get("responses")),

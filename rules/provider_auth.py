@@ -16,7 +16,8 @@ AUTH_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bearer": ((), ("token",)),
     "api_key": (("in", "name"), ("api_key",)),
     "basic": ((), ("username", "password")),
-    "oauth2": (("authorize_url", "token_url", "client_id", "scopes"), ("access_token", "refresh_token")),
+    "oauth2": (("authorize_url", "token_url", "client_id", "scopes", "token_endpoint_auth_method"),
+               ("access_token", "refresh_token")),
 }
 
 

@@ -111,6 +111,11 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
             elif isinstance(event, Finish):
                 finish = event
     except ModelCancelled:
+        # the call was made (the model may bill it): it counts, with what it streamed
+        turn.usage["model_calls"] += 1
+        turn.steps.append({"type": kind, "agent_id": agent_id, "model": name,
+                           "status": "cancelled",
+                           "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
         raise Cancelled() from None
     except ModelError as exc:
         turn.steps.append({"type": kind, "agent_id": agent_id, "model": name,

@@ -5,8 +5,10 @@ calling end user, as a job; ``DELETE /v1/chat/stream`` cancels it.
 message, starts the run (runtime.turns.start) and makes it the thread's current turn, all in
 one transaction (the thread row is locked on Postgres, SQLite transactions are serialized),
 so a second turn while one is queued or running is refused with 409 ``turn_in_progress``.
-Then it dispatches the turn (runtime.dispatch: the job ``jobs.tasks.run_turn``) and answers
-without waiting for the model.
+The turn's job is recorded in that transaction too (store/outbox.py); after the commit it is
+dispatched (runtime.dispatch: the job ``jobs.tasks.run_turn``) and the answer does not wait
+for the model. When the queue is down the turn stays queued and the outbox relay dispatches
+it later.
 
 ``execute`` (the job) loads the thread's earlier messages as history and calls
 ``turns.execute`` with an ``Emitter``: each event is logged in the thread's event log
@@ -25,9 +27,9 @@ import logging
 
 from runtime import chat_events, dispatch, turns
 from runtime.models import Message as ModelMessage
-from store import messages, run_events, runs, threads
+from store import messages, outbox, run_events, runs, threads
 from store.db import atomic, connection, utcnow
-from store.errors import Conflict, Unavailable
+from store.errors import Conflict
 
 log = logging.getLogger("agent_platform.chat")
 SETTLE_AFTER = dt.timedelta(seconds=5)
@@ -63,26 +65,21 @@ def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, me
                           thread_id=thread.id)
         threads.begin_turn(thread_id=thread.id, run_id=run.id, message_id=said.id,
                            agent_id=agent_id, copilot_id=copilot_id, now=now)
+        entry = outbox.add(kind="chat_turn", org_id=org_id, payload={
+            "org_id": org_id, "thread_id": thread.id, "run_id": run.id})
     for event in ended:
         chat_events.publish(settings, thread.id, event)
-    _dispatch(settings, org_id=org_id, thread_id=thread.id, run_id=run.id)
+    _dispatch(settings, entry)
     said.run_id = run.id
     return {"thread": threads.to_dict(threads.get(org_id=org_id, user_id=user_id,
                                                   thread_id=thread.id)),
             "message": messages.to_dict(said), "run": runs.to_dict(run)}
 
 
-def _dispatch(settings, *, org_id: str, thread_id: str, run_id: str) -> None:
-    try:
-        dispatch.turn(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
-    except Exception as exc:
-        log.warning("chat turn not dispatched: %s", type(exc).__name__)
-        runs.finish(run_id=run_id, status="failed", output=None, steps=[], usage={},
-                    cost_micro_usd=0, error={"code": "dispatch_failed",
-                                             "message": "the turn could not be queued"})
-        _log_final(settings, org_id, thread_id, run_id)
-        raise Unavailable("the job queue is not reachable; the turn was not started",
-                          code="queue_unavailable") from exc
+def _dispatch(settings, entry) -> None:
+    """After the commit: queue the turn's job. When the queue is down the turn stays queued
+    (the answer says so) and the outbox relay queues it once the queue answers."""
+    dispatch.after_commit(settings, entry)
 
 
 def _stale(settings, run, now: dt.datetime) -> bool:

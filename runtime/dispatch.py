@@ -11,11 +11,15 @@ the queue runs). Installed:
   registry reload + dependent rebuild, returning its result;
 - ``run_workflow(settings, run_id)``: execute a workflow run now, in this thread (a workflow
   an agent calls as a tool; the turn runtime sits below the workflow engine, whose agent steps
-  run turns).
+  run turns);
+- ``after_commit(settings, entry)``: deliver an outbox entry (store/outbox.py) its own request
+  recorded, once the transaction committed; returns the delivery's result (for a rebuild that
+  could not run yet, the result with the dependents as `skipped`) and never raises: the entry
+  stays for the outbox relay.
 """
 from __future__ import annotations
 
-_NAMES = ("turn", "workflow_run", "rebuild", "run_workflow")
+_NAMES = ("turn", "workflow_run", "rebuild", "run_workflow", "after_commit")
 _installed: dict = {}
 
 
@@ -48,3 +52,7 @@ def rebuild(settings, **kwargs):
 
 def run_workflow(settings, run_id: str):
     return _get("run_workflow")(settings, run_id)
+
+
+def after_commit(settings, entry):
+    return _get("after_commit")(settings, entry)

@@ -199,9 +199,9 @@ def _describe(exc: BaseException, hidden: tuple = ()) -> str:
     if getattr(exc, "code", None) == "url_not_allowed":
         return "the server address is not allowed"
     if name == "MCPError":  # a JSON-RPC error: the server's own words, secrets masked
-        text = str(exc)[:200]
-        for value in hidden:
-            text = text.replace(value, "[redacted]")
+        from rules.masking import Masker
+
+        text = Masker(hidden).text(str(exc)[:2000])[:200]
         return f"the server answered an error: {text}"
     return f"the server failed ({name})"
 

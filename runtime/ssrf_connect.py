@@ -13,11 +13,14 @@ the client, not a connection error.
   providers and OAuth URLs check before they call).
 - ``requests_adapter()``: a requests transport adapter (HTTP tool calls).
 - ``pin_httpx(client)``: the same for an ``httpx.Client`` (model providers, OAuth token
-  exchange).
+  exchange). A call made inside ``Call().running()`` can be aborted from another thread
+  (``Call.abort``): the socket it reads or writes is shut down (a model call cancelled while
+  the model is silent) and its next connect, read or write fails at once.
 """
 from __future__ import annotations
 
 import socket
+import threading
 
 import httpcore
 import requests.adapters
@@ -103,15 +106,92 @@ def requests_adapter() -> requests.adapters.HTTPAdapter:
     return _Adapter()
 
 
+_current = threading.local()  # .call: the abortable call this thread is making
+
+
+class Call:
+    """An HTTP call that another thread may abort: ``with call.running():`` around the
+    request on the calling thread, ``call.abort()`` from anywhere."""
+
+    def __init__(self):
+        self.aborted = False
+        self.stream: "_Abortable | None" = None
+
+    def running(self):
+        call = self
+
+        class _Scope:
+            def __enter__(self):
+                _current.call = call
+                return call
+
+            def __exit__(self, *exc):
+                _current.call = None
+
+        return _Scope()
+
+    def abort(self) -> None:
+        self.aborted = True  # set before the look-up: a read starting now sees it
+        stream = self.stream
+        if stream is not None:
+            stream.shutdown()
+
+
+def _check_current(stream: "_Abortable | None" = None) -> None:
+    call = getattr(_current, "call", None)
+    if call is None:
+        return
+    if stream is not None:
+        call.stream = stream  # registered before the check: abort() sees it or we see the flag
+    if call.aborted:
+        raise httpcore.ReadError("the call was aborted")
+
+
+class _Abortable(httpcore.NetworkStream):
+    """A connection's stream that the abortable call using it (``Call``) can shut down from
+    another thread."""
+
+    def __init__(self, inner):
+        self._inner = inner
+
+    def read(self, max_bytes, timeout=None):
+        _check_current(self)
+        return self._inner.read(max_bytes, timeout)
+
+    def write(self, buffer, timeout=None):
+        _check_current(self)
+        return self._inner.write(buffer, timeout)
+
+    def close(self):
+        self._inner.close()
+
+    def start_tls(self, ssl_context, server_hostname=None, timeout=None):
+        return _Abortable(self._inner.start_tls(ssl_context, server_hostname, timeout))
+
+    def get_extra_info(self, info):
+        return self._inner.get_extra_info(info)
+
+    def shutdown(self):
+        sock = self._inner.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
 class _Backend(httpcore.SyncBackend):
     def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+        _check_current()
         addresses = connect_addresses(host, port)
         if addresses is None:
-            return super().connect_tcp(host, port, timeout, local_address, socket_options)
+            return _Abortable(super().connect_tcp(host, port, timeout, local_address,
+                                                  socket_options))
         failure = None
         for address in addresses:
             try:
-                return super().connect_tcp(address, port, timeout, local_address, socket_options)
+                return _Abortable(super().connect_tcp(address, port, timeout, local_address,
+                                                      socket_options))
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 failure = exc
         raise failure

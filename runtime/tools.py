@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import threading
 import time
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import requests
 from jsonschema import Draft202012Validator, ValidationError
 
-from rules import ssrf
+from rules import masking, ssrf
 from rules.provider_auth import expected_fields, inject
 from runtime import mcp_client, oauth, ssrf_connect
 from store import providers as provider_store
@@ -25,7 +25,6 @@ from store.errors import Conflict, Invalid
 
 MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
-_MASK = "[redacted]"
 _local = threading.local()
 
 
@@ -54,20 +53,6 @@ def _validate(schema, value, what: str) -> str | None:
     return None
 
 
-def _mask(value, secrets: list[str]):
-    if not secrets:
-        return value
-    if isinstance(value, str):
-        for secret in secrets:
-            value = value.replace(secret, _MASK)
-        return value
-    if isinstance(value, dict):
-        return {_mask(k, secrets): _mask(v, secrets) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_mask(v, secrets) for v in value]
-    return value
-
-
 def _result(tool_id, status, started, *, http_status=None, output=None, error=None) -> dict:
     return {"tool_id": tool_id, "status": status, "http_status": http_status, "output": output,
             "error": error, "duration_ms": round((time.perf_counter() - started) * 1000)}
@@ -78,13 +63,27 @@ def _failed(tool_id, started, code, message, **kw) -> dict:
 
 
 def _credentials(provider, user_credentials: dict | None) -> tuple[dict, str | None]:
-    """(credentials, base_url): the end user's credentials win over the provider's."""
+    """(credentials, base_url): the end user's credentials win over the provider's. The
+    provider's (organization's) credentials go only to the provider's own base_url: a user's
+    base_url override gets the user's own credentials, or none, unless the provider allows
+    it (``send_credentials_to_user_base_url``)."""
     stored = provider_store.secrets_of(provider)["credentials"]
     user = dict(user_credentials or {})
-    base_url = user.pop("base_url", None) or provider.base_url
+    override = user.pop("base_url", None)
+    base_url = override or provider.base_url
     fields = set(expected_fields(provider.auth))
     mine = {k: v for k, v in user.items() if k in fields and v is not None}
-    return (mine or stored), base_url
+    if mine:
+        return mine, base_url
+    if override and _origin(override) != _origin(provider.base_url) and \
+            not provider.send_credentials_to_user_base_url:
+        return {}, base_url
+    return stored, base_url
+
+
+def _origin(url: str | None) -> tuple:
+    parts = urlsplit(url or "")
+    return parts.scheme.lower(), (parts.hostname or "").lower(), parts.port, parts.path.rstrip("/")
 
 
 def _split_input(tool, data: dict) -> tuple[str, dict, dict, object]:
@@ -131,7 +130,7 @@ def _read(resp: requests.Response) -> object:
 
 def _call_http(tool, provider, data, user_credentials, started) -> dict:
     credentials, base_url = _credentials(provider, user_credentials)
-    secrets = [str(v) for v in credentials.values() if v and len(str(v)) >= 4]
+    mask = masking.for_credentials(credentials)
     if not base_url:
         return _failed(tool.id, started, "base_url_missing",
                        "the provider has no base_url and none was given for the user")
@@ -163,7 +162,7 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     except requests.RequestException as exc:
         return _failed(tool.id, started, "request_failed",
                        f"the request failed ({type(exc).__name__})")
-    output = _mask(output, secrets)
+    output = mask.value(output)
     if not 200 <= resp.status_code < 300:
         return _failed(tool.id, started, "http_error", f"the tool answered HTTP {resp.status_code}",
                        http_status=resp.status_code, output=output)
@@ -178,22 +177,23 @@ def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
     """An MCP tool call. With the end user's own credentials the call goes through a
     connection of that user (their credentials in its headers); else the provider's."""
     secrets = provider_store.secrets_of(provider)
-    credentials, _ = _credentials(provider, user_credentials)
+    mine = {k: v for k, v in (user_credentials or {}).items() if k != "base_url"}
+    credentials, _ = _credentials(provider, mine)  # an MCP call goes to the provider's server
     own = credentials is not secrets["credentials"]
     headers = {**secrets["headers"], **inject(provider.auth, credentials)[0]}
     server = mcp_client.server_for(provider, {"headers": headers},
                                    user_id=(user_id or "-") if own else None)
-    hidden = [str(v) for v in headers.values() if v and len(str(v)) >= 4]
+    mask = masking.for_credentials(credentials, headers)
     try:
         outcome = mcp_client.call_tool(server, tool.path, data,
                                        (tool.timeout_ms / 1000) if tool.timeout_ms else None)
     except mcp_client.McpError as exc:
-        return _failed(tool.id, started, "mcp_error", _mask(str(exc), hidden))
+        return _failed(tool.id, started, "mcp_error", mask.text(str(exc)))
     output = outcome["structured"] if outcome["structured"] is not None else outcome["content"]
-    output = _mask(output, hidden)
+    output = mask.value(output)
     if outcome["is_error"]:
         text = " ".join(c.get("text", "") for c in outcome["content"] if isinstance(c, dict))
-        return _failed(tool.id, started, "tool_error", _mask(text[:500], hidden) or "the tool failed",
+        return _failed(tool.id, started, "tool_error", mask.text(text)[:500] or "the tool failed",
                        output=output)
     if outcome["structured"] is not None:
         problem = _validate(tool.output_schema, output, "output")

@@ -69,11 +69,17 @@ def _merge_usage(total: dict, usage: dict | None) -> None:
             total[key] = total.get(key, 0) + value
 
 
-def _run_step(step: dict, result: dict, data, ctx, lease: Lease, settings) -> None:
+def _run_step(step: dict, result: dict, data, ctx, lease: Lease, settings, *, prior: int = 0,
+              save=None) -> None:
+    """Attempt the step (with its retries). ``attempts`` counts every attempt the step ever
+    had, those of an executor that was lost included (``prior``); each retry is recorded
+    before it starts (``save``), so a lost one is counted too."""
     timeout_s = (step.get("timeout_ms") or settings.step_timeout_ms) / 1000
     usage: dict = {}
     for number in range(1, int(step.get("retries") or 0) + 2):
-        result["attempts"] = number
+        result["attempts"] = prior + number
+        if number > 1 and save is not None and not save():
+            raise _Stop()
         try:
             output, step_usage = _attempt(step, data, ctx, lease, timeout_s)
         except workflow_steps.StepFailed as failure:
@@ -152,14 +158,20 @@ def _execute(run, lease: Lease, settings) -> str | None:
             return _cancelled(run, lease, steps_state, last_output, usage)
         started = utcnow()
         data = workflow_templates.render(step.get("input"), _context(run, steps_state))
+        prior = int(result.get("attempts") or 0)  # attempts of a lost executor
         result.update(status="running", input=data, started_at=iso(started), output=None,
-                      error=None, finished_at=None, duration_ms=None)
+                      error=None, finished_at=None, duration_ms=None, attempts=prior + 1)
         if not run_state.save_steps(run_id=run.id, token=lease.token, steps=steps_state,
                                     usage=usage or None, now=started):
             return None
+
+        def save():
+            return run_state.save_steps(run_id=run.id, token=lease.token, steps=steps_state,
+                                        usage=usage or None, now=utcnow())
+
         t0 = time.perf_counter()
         try:
-            _run_step(step, result, data, ctx, lease, settings)
+            _run_step(step, result, data, ctx, lease, settings, prior=prior, save=save)
         except _Stop:
             result.update(status="cancelled", finished_at=iso(utcnow()),
                           duration_ms=round((time.perf_counter() - t0) * 1000))

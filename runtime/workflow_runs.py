@@ -5,16 +5,22 @@ import logging
 
 from runtime import dispatch
 from runtime.workflow_leases import heartbeat
-from store import limits, schedules, spend, workflow_runs, workflows
+from store import limits, outbox, schedules, spend, workflow_runs, workflows
+from store.db import atomic
 
 log = logging.getLogger("agent_platform.workflows")
 
 
-def _dispatch(settings, run) -> None:
-    try:
-        dispatch.workflow_run(settings, run_id=run.id, attempt=0, steps=run.definition["steps"])
-    except Exception as exc:  # the queue is down: the run is recorded, recovery queues it
-        log.error("could not queue run %s: %s", run.id, type(exc).__name__)
+def _record(run):
+    """The run's job, recorded in the run's transaction (store/outbox.py)."""
+    return outbox.add(kind="workflow_run", org_id=run.org_id,
+                      payload={"run_id": run.id, "attempt": 0, "steps": run.definition["steps"]})
+
+
+def _dispatch(settings, entry) -> None:
+    """After the commit: queue the run's job; when the queue is down the run stays queued
+    and the outbox relay queues it once the queue answers."""
+    dispatch.after_commit(settings, entry)
 
 
 def admit(*, settings, org_id: str, group_id: str | None = None,
@@ -35,9 +41,11 @@ def start(*, settings, org_id: str, workflow_id: str, input: dict | None,
     workflow = workflows.get(org_id=org_id, workflow_id=workflow_id)
     workflows.validate_input(workflow.input_schema, {} if input is None else input)
     admit(settings=settings, org_id=org_id, group_id=group_id, user_id=user_id)
-    run = workflow_runs.create(org_id=org_id, workflow_id=workflow_id, input=input,
-                               user_id=user_id)
-    _dispatch(settings, run)
+    with atomic():
+        run = workflow_runs.create(org_id=org_id, workflow_id=workflow_id, input=input,
+                                   user_id=user_id)
+        entry = _record(run)
+    _dispatch(settings, entry)
     return run
 
 
@@ -47,11 +55,13 @@ def run_schedule_now(*, settings, org_id: str, schedule_id: str, user_id: str | 
     admitted like any API-started run: billed to the session's group, else the owner's."""
     schedule = schedules.get(org_id=org_id, schedule_id=schedule_id, user_id=user_id)
     admit(settings=settings, org_id=org_id, group_id=group_id, user_id=schedule.user_id)
-    run = workflow_runs.create(org_id=org_id, workflow_id=schedule.workflow_id,
-                               input=schedule.input, user_id=schedule.user_id,
-                               trigger="run_now", schedule_id=schedule.id)
-    schedules.record_fire(schedule_id=schedule.id, at=run.created_at)
-    _dispatch(settings, run)
+    with atomic():
+        run = workflow_runs.create(org_id=org_id, workflow_id=schedule.workflow_id,
+                                   input=schedule.input, user_id=schedule.user_id,
+                                   trigger="run_now", schedule_id=schedule.id)
+        schedules.record_fire(schedule_id=schedule.id, at=run.created_at)
+        entry = _record(run)
+    _dispatch(settings, entry)
     return run
 
 

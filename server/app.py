@@ -14,7 +14,7 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import docs, errors, logs, openapi31
+from server import body_limit, docs, errors, logs, openapi31
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, migrations
 from store.settings import Settings
@@ -47,18 +47,22 @@ def operation_modules(spec: dict) -> dict[str, str]:
 
 def _lifespan(settings: Settings):
     """Start-up and shut-down of a serving process: the in-process scheduler thread on the
-    embedded default (AGENT_PLATFORM_SCHEDULER)."""
+    embedded default (AGENT_PLATFORM_SCHEDULER), and the outbox relay (jobs/outbox.py)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
+        from jobs.outbox import Relay
+
         thread = None
         if settings.scheduler_thread:
             from jobs.scheduler import InProcess
 
             thread = InProcess(settings).start()
+        relay = Relay(settings).start()
         try:
             yield
         finally:
+            relay.close()
             if thread is not None:
                 thread.close()
 
@@ -106,6 +110,9 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     )
     errors.register(app, spec)
     app.add_middleware(errors.LiteralPathMethods, position=MiddlewarePosition.BEFORE_ROUTING, spec=spec)
+    app.add_middleware(body_limit.BodyLimit, position=MiddlewarePosition.BEFORE_ROUTING,
+                       default=settings.max_body_bytes,
+                       per_path=((r"^/v1/tool-providers/[^/]+/import$", settings.max_import_bytes),))
     app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
     return app

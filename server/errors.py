@@ -15,18 +15,20 @@ log = logging.getLogger("agent_platform.errors")
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_BASE = "https://agent-platform.dev/problems/"
+MAX_DETAIL_CHARS = 1000
 
 _TITLES = {
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
     405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict", 413: "Payload Too Large",
     415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
-    500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable",
+    500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+    503: "Service Unavailable",
 }
 _CODES = {
     400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
     405: "method_not_allowed", 406: "not_acceptable", 409: "conflict",
     413: "payload_too_large", 415: "unsupported_media_type", 422: "unprocessable",
-    429: "usage_limit_reached", 500: "internal_error", 501: "not_implemented",
+    429: "usage_limit_reached", 500: "internal_error", 501: "not_implemented", 502: "bad_gateway",
     503: "unavailable",
 }
 
@@ -34,6 +36,9 @@ _CODES = {
 def problem(status: int, detail: str, code: str | None = None, *, title: str | None = None,
             headers: dict | None = None) -> ConnexionResponse:
     code = code or _CODES.get(status, "error")
+    detail = str(detail)
+    if len(detail) > MAX_DETAIL_CHARS:  # no answer repeats a large value back
+        detail = detail[:MAX_DETAIL_CHARS] + "..."
     body = {
         "type": TYPE_BASE + code,
         "title": title or _TITLES.get(status, "Error"),

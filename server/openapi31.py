@@ -21,7 +21,12 @@ import typing as t
 import uuid
 
 from connexion.datastructures import MediaTypeDict
-from connexion.exceptions import BadRequestProblem, NonConformingResponseBody
+from connexion.exceptions import (
+    BadRequestProblem,
+    NonConformingResponseBody,
+    ProblemException,
+    UnsupportedMediaTypeProblem,
+)
 from connexion.json_schema import format_error_with_path
 from connexion.spec import OpenAPISpecification, Specification
 from connexion.validators import VALIDATOR_MAP as CONNEXION_VALIDATORS
@@ -30,8 +35,10 @@ from connexion.validators import (
     JSONResponseBodyValidator,
     ParameterValidator,
 )
-from jsonschema import Draft202012Validator, FormatChecker, ValidationError
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 from jsonschema.exceptions import best_match
+
+from server import input_rules
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DATE_TIME = re.compile(
@@ -69,7 +76,7 @@ def validator_for(schema: dict) -> Draft202012Validator:
     hit = _cache.get(id(schema))
     if hit is not None and hit[0] is schema:
         return hit[1]
-    validator = Draft202012Validator(schema, format_checker=FORMAT_CHECKER)
+    validator = Validator(schema, format_checker=FORMAT_CHECKER)
     _cache[id(schema)] = (schema, validator)
     return validator
 
@@ -91,32 +98,100 @@ def check(schema: dict, value: t.Any) -> None:
 
 
 _NOT_SENT = object()
-# Body fields whose values are secrets: a validation error names the rule, never the value.
-SECRET_FIELDS = frozenset({"tools_auth", "refresh_token", "access_token", "client_secret",
-                           "password", "token", "api_key"})
+SIZE_KEYWORDS = frozenset({"x-max-bytes"})
+
+
+def _max_bytes(validator, limit, instance, schema):
+    """``x-max-bytes``: the value, serialized as compact JSON, is at most ``limit`` bytes."""
+    size = len(json.dumps(instance, separators=(",", ":"), ensure_ascii=False).encode())
+    if size > limit:
+        yield ValidationError(f"is larger than {limit} bytes as JSON (x-max-bytes)")
+
+
+Validator = validators.extend(Draft202012Validator, {"x-max-bytes": _max_bytes})
+
+
+def _names(values) -> str:
+    return ", ".join(input_rules.preview(v, 40) for v in list(values)[:5])
+
+
+def _rule(exc: ValidationError) -> str:
+    """What the value breaks, in words that never repeat the value itself (it may be a
+    credential, or ten megabytes long)."""
+    keyword, limit, schema = exc.validator, exc.validator_value, exc.schema
+    if keyword == "type":
+        if isinstance(limit, str) and "'" in limit:  # check(): the types of a nullable oneOf
+            return f"is not of type {limit}"
+        return f"is not of type {_names(limit if isinstance(limit, list) else [limit])}"
+    if keyword == "minLength":
+        return "should be non-empty" if limit == 1 else f"is shorter than {limit} characters (minLength)"
+    if keyword == "maxLength":
+        return f"is longer than {limit} characters (maxLength)"
+    if keyword in ("enum", "const"):
+        values = limit if keyword == "enum" else [limit]
+        more = ", ..." if len(values) > 5 else ""
+        return f"is not one of [{_names(values)}{more}]"
+    if keyword in ("minimum", "exclusiveMinimum"):
+        return f"is less than the {keyword} of {limit}"
+    if keyword in ("maximum", "exclusiveMaximum"):
+        return f"is greater than the {keyword} of {limit}"
+    if keyword == "format":
+        return f"is not a valid {limit}"
+    if keyword == "pattern":
+        return f"does not match the pattern {input_rules.preview(limit, 80)}"
+    if keyword in ("minItems", "maxItems", "minProperties", "maxProperties"):
+        return f"does not satisfy {keyword} {limit}"
+    if keyword == "required":
+        missing = [n for n in limit if isinstance(exc.instance, dict) and n not in exc.instance]
+        return f"{_names(missing[:1] or limit[:1])} is a required property"
+    if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(exc.instance, dict):
+        known = set((schema or {}).get("properties") or {})
+        patterns = [re.compile(p) for p in ((schema or {}).get("patternProperties") or {})]
+        extra = [k for k in exc.instance if k not in known and not any(p.search(k) for p in patterns)]
+        verb = "was" if len(extra) == 1 else "were"
+        return f"Additional properties are not allowed ({_names(extra)} {verb} unexpected)"
+    if keyword in SIZE_KEYWORDS:
+        return exc.message
+    return f"does not satisfy '{keyword}'"
 
 
 def _message(exc: ValidationError) -> str:
-    if SECRET_FIELDS.intersection(str(p) for p in exc.absolute_path):
-        return f"the value does not satisfy '{exc.validator}'"
-    return exc.message
+    """The rule and where it broke (the full path, also for an error inside a oneOf)."""
+    path = ".".join(str(item)[:40] for item in exc.absolute_path)
+    return (f"{_rule(exc)} - '{path}'" if path else _rule(exc))[:500]
+
+
+def _problem(error: input_rules.BadInput) -> ProblemException:
+    if error.code == "payload_too_large":
+        return ProblemException(status=413, title="Payload Too Large", detail=error.detail)
+    return BadRequestProblem(detail=error.detail)
+
+
+def _has_content_type(scope) -> bool:
+    return any(name.lower() == b"content-type" for name, _ in scope.get("headers", ()))
 
 
 class RequestBodyValidator(JSONRequestBodyValidator):
-    """JSON request bodies: Draft 2020-12, and malformed or non-UTF-8 bodies are a 400."""
+    """JSON request bodies under server.input_rules (UTF-8, depth, NUL, surrogates, NaN,
+    duplicate keys, safe integers), then Draft 2020-12 (with ``x-max-bytes``). A body without
+    a Content-Type is 415; a field over its documented size is a 400 like any schema rule
+    (the whole body over its limit is a 413 before parsing, server/body_limit.py)."""
 
     async def _parse(self, stream: t.AsyncGenerator[bytes, None], scope) -> t.Any:
         raw = b"".join([chunk async for chunk in stream])
         if not raw.strip():
             return _NOT_SENT
+        if not _has_content_type(scope):
+            raise UnsupportedMediaTypeProblem(
+                detail="a request body needs a Content-Type header (application/json)")
         try:
             text = raw.decode(self._encoding or "utf-8")
         except (UnicodeDecodeError, LookupError):
             raise BadRequestProblem(detail="request body is not valid UTF-8 JSON")
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadRequestProblem(detail=f"request body is not valid JSON: {exc}")
+            return input_rules.loads(text)
+        except input_rules.BadInput as exc:
+            raise _problem(exc) from None
 
     def _validate(self, body: t.Any) -> None:
         if body is _NOT_SENT:
@@ -126,7 +201,7 @@ class RequestBodyValidator(JSONRequestBodyValidator):
         try:
             check(self._schema, body)
         except ValidationError as exc:
-            raise BadRequestProblem(detail=f"{_message(exc)}{format_error_with_path(exception=exc)}")
+            raise BadRequestProblem(detail=_message(exc))
 
 
 class ResponseBodyValidator(JSONResponseBodyValidator):
@@ -143,10 +218,13 @@ class Parameters(ParameterValidator):
     @staticmethod
     def validate_parameter(parameter_type, value, param, param_name=None):
         if value is not None:
+            problem = input_rules.check_parameter(param.get("name"), value)
+            if problem:
+                return problem
             try:
                 check(param.get("schema", param), value)
             except ValidationError as exc:
-                return f"{param.get('name')}: {exc.message}"
+                return f"{param.get('name')}: {_rule(exc)}"
         elif param.get("required"):
             return f"Missing {parameter_type} parameter '{param['name']}'"
         return None

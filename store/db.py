@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import os
 import uuid
 from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
@@ -30,6 +31,7 @@ def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> p
         path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else parsed.path
         if path and path != ":memory:":  # a fresh data directory is made on first use
             Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            _create_private(path)
         return PooledSqliteDatabase(
             path or ":memory:",
             pragmas=SQLITE_PRAGMAS,
@@ -53,6 +55,19 @@ def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> p
             **options,
         )
     raise SystemExit(f"DATABASE_URL scheme {parsed.scheme!r} is not supported (sqlite or postgresql)")
+
+
+def _create_private(path: str) -> None:
+    """Create the SQLite file readable by its owner only (mode 0600, like the secret file);
+    SQLite gives its -wal and -shm files the database file's mode."""
+    if os.path.exists(path):
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:  # another process created it first
+        pass
 
 
 def bind(url: str, **kwargs) -> peewee.Database:

@@ -5,8 +5,8 @@ the same classes; server/errors.py maps it to application/problem+json.
 """
 from __future__ import annotations
 
-from rules.errors import (Conflict, DomainError, Forbidden, Invalid, LimitReached, NotFound,
-                          Unauthorized, Unavailable)
+from rules.errors import (BadGateway, Conflict, DomainError, Forbidden, Invalid, LimitReached,
+                          NotFound, TooLarge, Unauthorized, Unavailable)
 
-__all__ = ["Conflict", "DomainError", "Forbidden", "Invalid", "LimitReached", "NotFound",
-           "Unauthorized", "Unavailable"]
+__all__ = ["BadGateway", "Conflict", "DomainError", "Forbidden", "Invalid", "LimitReached",
+           "NotFound", "TooLarge", "Unauthorized", "Unavailable"]

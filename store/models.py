@@ -63,6 +63,7 @@ class ToolProvider(OrgOwned):
     auth = peewee.JSONField(default=dict)
     mcp = peewee.JSONField(null=True)
     secrets = peewee.TextField(null=True)
+    send_credentials_to_user_base_url = peewee.BooleanField(default=False)
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
 
@@ -593,3 +594,34 @@ class RunEvent(OrgOwned):
             (("thread", "seq"), True),
             (("thread", "run_id", "seq"), False),
         )
+
+
+class OAuthState(OrgOwned):
+    """An OAuth authorization in progress: its `state` nonce (the id, used once), the user
+    it connects and the PKCE code verifier (encrypted, store.crypto)."""
+
+    id = peewee.CharField(max_length=64, primary_key=True)
+    provider_id = peewee.CharField(max_length=36)
+    user_id = peewee.CharField(max_length=200)
+    code_verifier = peewee.TextField()
+    created_at = peewee.DateTimeField(default=utcnow)
+    expires_at = peewee.DateTimeField(index=True)
+
+    class Meta:
+        table_name = "oauth_state"
+
+
+class OutboxEntry(BaseModel):
+    """Work to dispatch after the transaction that recorded it commits (store/outbox.py)."""
+
+    id = peewee.BigAutoField()
+    org_id = peewee.CharField(max_length=36, null=True)
+    kind = peewee.CharField(max_length=40)
+    payload = peewee.JSONField()
+    created_at = peewee.DateTimeField(default=utcnow)
+    available_at = peewee.DateTimeField(index=True, default=utcnow)
+    attempts = peewee.IntegerField(default=0)
+    last_error = peewee.CharField(max_length=200, null=True)
+
+    class Meta:
+        table_name = "outbox"

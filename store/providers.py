@@ -33,6 +33,10 @@ def _split_auth(auth: dict | None) -> tuple[dict, dict]:
         if config["in"] not in ("header", "query") or not config.get("name"):
             raise Invalid("api_key auth needs `name` and `in` (header or query)",
                           code="invalid_auth")
+    method = config.get("token_endpoint_auth_method")
+    if method is not None and method not in ("client_secret_post", "client_secret_basic"):
+        raise Invalid("token_endpoint_auth_method is client_secret_post or client_secret_basic",
+                      code="invalid_auth")
     for url_field in ("authorize_url", "token_url"):
         if config.get(url_field):
             ssrf.check_url(config[url_field])
@@ -93,6 +97,8 @@ def create(*, org_id: str, fields: dict, stdio_enabled: bool = False) -> ToolPro
             id=new_id(), org=org_id, name=fields["name"], type=kind,
             description=fields.get("description"), base_url=base_url, auth=config, mcp=mcp,
             secrets=_seal({"credentials": credentials, "headers": headers or {}}),
+            send_credentials_to_user_base_url=bool(
+                fields.get("send_credentials_to_user_base_url", False)),
             created_at=now, updated_at=now,
         )
 
@@ -128,7 +134,7 @@ def update(*, org_id: str, provider_id: str, fields: dict,
     secrets = secrets_of(row)
     values: dict = {}
     mcp_changed = False
-    for key in ("name", "description"):
+    for key in ("name", "description", "send_credentials_to_user_base_url"):
         if key in fields:
             values[key] = fields[key]
     if "base_url" in fields:
@@ -191,5 +197,6 @@ def to_dict(row: ToolProvider, state: McpState | None = None, looked_up: bool = 
     return {
         "id": row.id, "name": row.name, "type": row.type, "description": row.description,
         "base_url": row.base_url, "auth": auth, "mcp": mcp, "discovery": status,
+        "send_credentials_to_user_base_url": bool(row.send_credentials_to_user_base_url),
         "created_at": iso(row.created_at), "updated_at": iso(row.updated_at),
     }

@@ -165,6 +165,9 @@ class Settings:
     # Chat (runtime/chat*, jobs/tasks.py).
     chat_queue: str = "chat"
     chat_keepalive_s: float = 15.0
+    # Request size limits (server/body_limit.py; docs/limits.md).
+    max_body_bytes: int = 1024 * 1024
+    max_import_bytes: int = 5 * 1024 * 1024
 
     @property
     def is_sqlite(self) -> bool:
@@ -237,6 +240,7 @@ class Settings:
         values.update(_identity_settings(env))
         values.update(_price_settings(env))
         values.update(_runtime_settings(env))
+        values.update(_limit_settings(env))
         values.update(overrides)
         if not values["secret_key"]:
             values["secret_key"] = _stored_secret(values["data_dir"])
@@ -254,6 +258,14 @@ class Settings:
         from store.crypto import derive_key
 
         return list(self.encryption_keys) or [derive_key(self.secret_key)]
+
+
+def _limit_settings(env: dict) -> dict:
+    """Request size limits: the whole body of any request, and of an OpenAPI import."""
+    return dict(
+        max_body_bytes=_positive(env, "AGENT_PLATFORM_MAX_BODY_BYTES", 1024 * 1024),
+        max_import_bytes=_positive(env, "AGENT_PLATFORM_MAX_IMPORT_BYTES", 5 * 1024 * 1024),
+    )
 
 
 def _identity_settings(env: dict) -> dict:

@@ -36,8 +36,8 @@ class _Capture(logging.Handler):
         extra = getattr(record, "fields", None)
         if extra:
             text += " " + repr(extra)
-        if record.exc_info:
-            text += " " + logging.Formatter().formatException(record.exc_info)
+        if record.exc_info:  # as logging.Formatter does: the record's exc_text when set
+            text += " " + (record.exc_text or logging.Formatter().formatException(record.exc_info))
         self.lines.append(f"{record.name} {record.levelname} {text} {record.args!r}")
 
 

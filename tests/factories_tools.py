@@ -42,6 +42,11 @@ class _Echo(BaseHTTPRequestHandler):
         self.server.seen.append(body)
         if parts.path.startswith("/text"):
             data, ctype = b"plain words", "text/plain"
+        elif parts.path.startswith("/raw-json"):  # the request as JSON text (escaped forms)
+            data = json.dumps({"line": self.requestline, "headers": dict(self.headers)}).encode()
+            ctype = "text/plain"
+        elif parts.path.startswith("/raw"):  # the request line and headers as sent
+            data, ctype = (self.requestline + "\n" + str(self.headers)).encode(), "text/plain"
         else:
             data, ctype = json.dumps(body).encode(), "application/json"
         self.send_response(status)

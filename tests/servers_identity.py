@@ -1,12 +1,20 @@
 """A small OAuth 2.0 authorization server of the test suite (authorization code + refresh
-grants, client_secret_post), served on 127.0.0.1 on a random port in a thread."""
+grants; PKCE S256 required on every authorization, RFC 7636; clients authenticate with
+client_secret_post or client_secret_basic, RFC 6749 section 2.3.1), served on 127.0.0.1 on a
+random port in a thread."""
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, unquote_plus, urlencode, urlsplit
+
+
+def _s256(verifier: str) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
 
 
 class OAuthServer:
@@ -19,6 +27,9 @@ class OAuthServer:
         self.issued: list[dict] = []
         self.token_requests: list[dict] = []
         self.fail_token_endpoint = False
+        self.client_auth: str | None = None  # require one method; None accepts both
+        self.client_auth_used: list[str] = []
+        self.junk: dict | None = None  # merged into the next token responses
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -40,8 +51,12 @@ class OAuthServer:
                 q = {k: v[0] for k, v in parse_qs(parts.query).items()}
                 if q.get("client_id") != server.client_id or q.get("response_type") != "code":
                     return self._json(400, {"error": "invalid_request"})
+                if q.get("code_challenge_method") != "S256" or len(q.get("code_challenge", "")) != 43:
+                    return self._json(400, {"error": "invalid_request",
+                                            "error_description": "PKCE S256 is required"})
                 code = secrets.token_urlsafe(12)
-                server.codes[code] = {"redirect_uri": q["redirect_uri"], "scope": q.get("scope")}
+                server.codes[code] = {"redirect_uri": q["redirect_uri"], "scope": q.get("scope"),
+                                      "challenge": q["code_challenge"]}
                 self.send_response(302)
                 self.send_header("Location", q["redirect_uri"] + "?" + urlencode(
                     {"code": code, "state": q["state"], "scope": q.get("scope", "")}))
@@ -56,14 +71,28 @@ class OAuthServer:
                     return self._json(500, {"error": "server_error"})
                 if self.path != "/token":
                     return self._json(404, {"error": "not_found"})
-                if (form.get("client_id"), form.get("client_secret")) != (
-                        server.client_id, server.client_secret):
+                header = self.headers.get("Authorization", "")
+                if header.startswith("Basic "):
+                    user, _, password = base64.b64decode(header[6:]).decode().partition(":")
+                    method, pair = "client_secret_basic", (unquote_plus(user), unquote_plus(password))
+                    if "client_secret" in form:  # RFC 6749: one method per request
+                        return self._json(400, {"error": "invalid_request"})
+                else:
+                    method = "client_secret_post"
+                    pair = (form.get("client_id"), form.get("client_secret"))
+                server.client_auth_used.append(method)
+                if server.client_auth and method != server.client_auth:
+                    return self._json(401, {"error": "invalid_client"})
+                if pair != (server.client_id, server.client_secret):
                     return self._json(401, {"error": "invalid_client"})
                 grant = form.get("grant_type")
                 if grant == "authorization_code":
                     issued = server.codes.pop(form.get("code", ""), None)
                     if issued is None or issued["redirect_uri"] != form.get("redirect_uri"):
                         return self._json(400, {"error": "invalid_grant"})
+                    if _s256(form.get("code_verifier", "")) != issued["challenge"]:
+                        return self._json(400, {"error": "invalid_grant",
+                                                "error_description": "PKCE verification failed"})
                     return self._json(200, server._issue(new_refresh=True))
                 if grant == "refresh_token":
                     token = form.get("refresh_token")
@@ -84,6 +113,8 @@ class OAuthServer:
         if new_refresh:
             body["refresh_token"] = "rt-" + secrets.token_urlsafe(16)
             self.refresh_tokens.add(body["refresh_token"])
+        if self.junk:
+            body.update(self.junk)
         self.issued.append(body)
         return body
 

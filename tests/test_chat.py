@@ -239,6 +239,37 @@ def test_cancel_ends_the_stream_and_frees_the_thread(http, org, slow_agent, echo
     assert read_stream(http, tid, fay).kinds[-1] == "run.completed"
 
 
+def test_cancel_while_the_model_is_silent(http, org, slow_agent, echo_agent, model, client):
+    """The model has not sent a byte: DELETE /v1/chat/stream ends the turn within 0.5 s
+    (in-process on SQLite, on the worker with Redis) and the thread is free at once."""
+    from tests.servers import slow
+
+    hal = user(org, "hal")
+    model.hangups.clear()
+    before = len(model.requests)
+    model.enqueue(slow(text("too late"), 30))
+    posted = post_chat(http, hal, "think hard", agent_id=slow_agent["id"])
+    tid, run_id = posted["thread"]["id"], posted["run"]["id"]
+    deadline = time.monotonic() + 10
+    while len(model.requests) == before:
+        assert time.monotonic() < deadline, "the turn never reached the model"
+        time.sleep(0.01)
+    time.sleep(0.2)
+    asked = time.monotonic()
+    resp = http.delete("/v1/chat/stream", params={"thread_id": tid}, headers=hal)
+    assert resp.status_code == 202, resp.text
+    while True:
+        run = client.get(f"/v1/runs/{run_id}", headers=org["headers"]).json()["run"]
+        if run["status"] != "running":
+            break
+        assert time.monotonic() - asked < 2, "the turn kept running"
+        time.sleep(0.02)
+    assert time.monotonic() - asked < 0.5 + 0.1  # polling granularity of this loop
+    assert run["status"] == "cancelled" and run["usage"]["model_calls"] == 1
+    assert model.hangups and model.hangups[0] - asked < 0.5  # the model connection closed
+    post_chat(http, hal, "again", agent_id=echo_agent["id"], thread_id=tid)  # free again
+
+
 def test_concurrent_posts_to_one_thread_start_one_turn(http, org, slow_agent, model):
     gus = user(org, "gus")
     model.enqueue(text("ok"), slow_reply(6, 0.1))

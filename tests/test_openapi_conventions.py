@@ -26,6 +26,7 @@ SCHEMA_KEYWORDS = {
     "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems",
     "minProperties", "maxProperties", "propertyNames", "readOnly", "writeOnly", "deprecated",
     "contentMediaType", "contentSchema", "contentEncoding", "if", "then", "else",
+    "x-max-bytes",  # the service's own keyword: a value's size as compact JSON (docs/limits.md)
 }
 
 

@@ -54,3 +54,5 @@ def test_a_killed_worker_leaves_its_run_to_the_next_worker(app, client, settings
     assert [s["status"] for s in run["steps"]] == ["succeeded", "succeeded"]
     assert server.count(first["path"]) == 1  # step a is not repeated
     assert server.count(slow["path"]) == 2   # step b was under way when the worker died
+    # the step record counts the attempts truly: b's lost attempt and its second one
+    assert [s["attempts"] for s in run["steps"]] == [1, 2]

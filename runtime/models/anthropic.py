@@ -173,9 +173,10 @@ def _input_tokens(usage: dict) -> int:
 
 def _stream_error(error: dict, api_key: str | None) -> ModelError:
     kind = str(error.get("type") or "error")
-    message = http.redact(str(error.get("message") or ""), (api_key,))[:300]
+    http.log_provider_error("anthropic", None, str(error.get("message") or ""), (api_key,))
+    kind = "".join(c for c in kind if c.isalnum() or c in "_-.")[:40] or "error"
     retryable = kind in _RETRYABLE_STREAM_ERRORS
     code = ("model_rate_limited" if kind == "rate_limit_error"
             else "model_unavailable" if retryable else "model_error")
-    return ModelError(f"anthropic: the model reported {kind}: {message}", code=code,
+    return ModelError(f"anthropic: the model reported {kind} in its stream", code=code,
                       provider="anthropic", retryable=retryable)

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import email.utils
+import functools
 import json
+import logging
 import os
+import queue
 import random
+import re
 import threading
 import time
 from typing import Callable, Iterable, Iterator, TypeVar
@@ -25,6 +29,7 @@ from runtime.models.base import ModelCancelled, ModelError
 from store.errors import Invalid
 
 T = TypeVar("T")
+log = logging.getLogger("agent_platform.models")
 _client: httpx.Client | None = None
 _client_pid = 0
 _client_lock = threading.Lock()
@@ -114,10 +119,26 @@ def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:
 
 
 def redact(text: str, secrets: Iterable[str | None]) -> str:
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "[redacted]")
+    """The text with every form of each secret masked, and any run of six or more
+    characters of a secret (a key the provider shows truncated, ``sk-abc...xyz``)."""
+    from rules.masking import Masker
+
+    keys = [s for s in secrets if s and len(s) >= 4]
+    text = Masker(keys).text(text)
+    for key in keys:
+        if len(key) >= 12:
+            grams = {key[i:i + 6] for i in range(len(key) - 5)}
+            text = re.sub("|".join(map(re.escape, sorted(grams))), "[redacted]", text)
     return text
+
+
+def log_provider_error(provider: str, status: int | None, message: str,
+                       secrets: Iterable[str | None]) -> None:
+    """The provider's own error text goes to the operator's log only (masked); end users
+    see a code and the provider's status."""
+    log.warning("model provider error", extra={"fields": {
+        "provider": provider, "upstream_status": status,
+        "provider_message": redact(str(message), secrets)[:1000]}})
 
 
 def _retry_after(headers: httpx.Headers) -> float | None:
@@ -143,24 +164,26 @@ def _retry_after(headers: httpx.Headers) -> float | None:
 
 def status_error(provider: str, response: httpx.Response, message: str,
                  secrets: Iterable[str | None]) -> ModelError:
-    """The ModelError for a non-2xx answer; ``message`` is the provider's own (redacted)."""
+    """The ModelError for a non-2xx answer: a code and the provider's status. The
+    provider's own message is logged for the operator (masked), never relayed."""
     status = response.status_code
-    message = redact(message, secrets)[:300].strip()
-    said = f": {message}" if message else ""
+    if message:
+        log_provider_error(provider, status, message, secrets)
     if status in (401, 403):
         return ModelError(f"{provider} refused the credentials (HTTP {status}); check the "
                           "API key configured for this provider", code="model_auth_failed",
                           provider=provider, upstream_status=status)
     if status == 429:
-        return ModelError(f"{provider} is rate limiting requests (HTTP 429){said}",
+        return ModelError(f"{provider} is rate limiting requests (HTTP 429)",
                           code="model_rate_limited", provider=provider, upstream_status=status,
                           retryable=True, retry_after=_retry_after(response.headers))
     if status >= 500:
-        return ModelError(f"{provider} is unavailable (HTTP {status}){said}",
+        return ModelError(f"{provider} is unavailable (HTTP {status})",
                           code="model_unavailable", provider=provider, upstream_status=status,
                           retryable=True, retry_after=_retry_after(response.headers))
-    return ModelError(f"{provider} rejected the request (HTTP {status}){said}",
-                      code="model_bad_request", provider=provider, upstream_status=status)
+    return ModelError(f"{provider} rejected the request (HTTP {status}); the provider's "
+                      "message is in the service log", code="model_bad_request",
+                      provider=provider, upstream_status=status)
 
 
 def _transport_error(provider: str, exc: httpx.HTTPError, started: bool) -> ModelError:
@@ -192,11 +215,8 @@ def _error_message(body: bytes) -> str:
     return ""
 
 
-def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
-             secrets: tuple[str | None, ...] = (),
-             cancel: threading.Event | None = None) -> Iterator[SSEMessage]:
-    """One attempt: POST ``body`` as JSON and yield the answer's SSE messages.
-    Raises ModelError (``retryable`` set where a retry may help)."""
+def _post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
+              secrets: tuple[str | None, ...] = ()) -> Iterator[SSEMessage]:
     started = False
     try:
         with client().stream("POST", url, json=body, headers=headers,
@@ -208,14 +228,73 @@ def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Htt
                                  f"(content type {response.headers.get('content-type')!r})",
                                  code="model_protocol_error", provider=provider)
             started = True
-            for message in iter_sse(response.iter_lines()):
-                if cancel is not None and cancel.is_set():
-                    raise ModelCancelled(f"{provider}: cancelled", provider=provider)
-                yield message
+            yield from iter_sse(response.iter_lines())
     except httpx.HTTPError as exc:
         raise _transport_error(provider, exc, started) from None
     except ssrf.ERRORS as exc:  # refused when connecting (the name now points elsewhere)
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
+
+
+CANCEL_POLL_S = 0.05
+_END = object()
+
+
+def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
+             secrets: tuple[str | None, ...] = (),
+             cancel: threading.Event | None = None) -> Iterator[SSEMessage]:
+    """One attempt: POST ``body`` as JSON and yield the answer's SSE messages.
+    Raises ModelError (``retryable`` set where a retry may help).
+
+    With ``cancel``, the call runs on a thread of its own and this generator waits for its
+    messages or the cancel, whichever comes first: a cancel ends the call within
+    CANCEL_POLL_S in every state (connecting, waiting for the first byte, streaming),
+    shutting its connection down, and raises ModelCancelled."""
+    call = functools.partial(_post_sse, provider=provider, url=url, headers=headers, body=body,
+                             options=options, secrets=secrets)
+    if cancel is None:
+        yield from call()
+        return
+    if cancel.is_set():
+        raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+    items: queue.SimpleQueue = queue.SimpleQueue()
+    stop = threading.Event()
+    connection = ssrf_connect.Call()
+
+    def produce():
+        try:
+            with connection.running():
+                for message in call():
+                    items.put(message)
+                    if stop.is_set():
+                        return
+            items.put(_END)
+        except BaseException as exc:  # handed to the consumer, raised there
+            items.put(exc)
+
+    worker = threading.Thread(target=produce, name="model-call", daemon=True)
+    worker.start()
+    over = False  # the call ended by itself (its connection is back in the pool)
+    try:
+        while True:
+            try:
+                item = items.get(timeout=CANCEL_POLL_S)
+            except queue.Empty:
+                item = None
+            if cancel.is_set():
+                raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+            if item is None:
+                continue
+            if item is _END:
+                over = True
+                return
+            if isinstance(item, BaseException):
+                over = True
+                raise item
+            yield item
+    finally:
+        stop.set()
+        if not over:
+            connection.abort()  # closes the model connection
 
 
 def check_base_url(provider: str, url: str) -> None:

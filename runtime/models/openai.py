@@ -152,13 +152,18 @@ class OpenAIProvider(Provider):
         yield Finish(state.usage, normalize_finish(raw, bool(calls)), raw, state.model)
 
 
+def _safe_code(code) -> str:
+    return "".join(c for c in str(code) if c.isalnum() or c in "_-.")[:40]
+
+
 def _stream_error(error, api_key: str | None) -> ModelError:
     """An error object sent inside the stream (vLLM, OpenRouter and others do this)."""
     message = error.get("message", "") if isinstance(error, dict) else str(error)
     code = error.get("code") if isinstance(error, dict) else None
     retryable = code in (429, 500, 502, 503, 504, "rate_limit_exceeded", "server_error")
-    message = http.redact(str(message), (api_key,))[:300]
-    return ModelError(f"openai: the model reported an error: {message}",
+    http.log_provider_error("openai", None, str(message), (api_key,))
+    return ModelError("openai: the model reported an error in its stream"
+                      + (f" ({_safe_code(code)})" if code is not None else ""),
                       code="model_rate_limited" if code in (429, "rate_limit_exceeded")
                       else "model_unavailable" if retryable else "model_error",
                       provider="openai", retryable=retryable)

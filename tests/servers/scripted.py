@@ -10,9 +10,11 @@ import collections
 import dataclasses
 import json
 import re
+import select
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
@@ -30,7 +32,7 @@ class Reply:
     status: int = 200
     error_message: str = ""
     headers: dict = dataclasses.field(default_factory=dict)
-    delay: float = 0.0          # seconds before answering at all
+    delay: float = 0.0          # seconds of silence before answering at all (a hang-up ends it)
     chunk_delay: float = 0.0    # seconds between streamed events
     stall_after: int | None = None  # go silent after this many SSE frames (a stalled stream)
     drop: bool = False          # close the connection without an answer
@@ -121,7 +123,7 @@ class _Handler(BaseHTTPRequestHandler):
                                                       self.headers.items()}, body, raw,
                                   self.client_address)
         reply = owner._next(request)
-        if reply.delay and owner._stopping.wait(reply.delay):
+        if reply.delay and self._silent(reply.delay):
             return
         if reply.drop:
             self.close_connection = True
@@ -162,6 +164,21 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
+    def _silent(self, seconds: float) -> bool:
+        """Send nothing for ``seconds``; True when the server stops or the client hangs up
+        meanwhile (recorded in ``hangups`` with the time, for cancellation tests)."""
+        owner = self.server.owner
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if owner._stopping.wait(0.01):
+                return True
+            readable, _, _ = select.select([self.request], [], [], 0)
+            if readable and not self.request.recv(1, socket.MSG_PEEK):
+                owner.hangups.append(time.monotonic())
+                self.close_connection = True
+                return True
+        return False
+
     def _plain(self, status: int, payload: bytes):
         self.send_response(status)
         self.send_header("Content-Length", str(len(payload)))
@@ -194,6 +211,7 @@ class ScriptedServer:
         self.api_key = api_key
         self.responder = responder
         self.requests: list[RecordedRequest] = []
+        self.hangups: list[float] = []  # monotonic times clients closed a silent connection
         self._queue: collections.deque[Reply] = collections.deque()
         self._lock = threading.Lock()
         self._stopping = threading.Event()

@@ -279,7 +279,7 @@ export interface paths {
         };
         /**
          * OAuth callback of a third-party tool integration (no bearer token)
-         * @description `integration` is the tool provider's id. Verifies the signed `state`, exchanges `code` at the provider's token URL and stores the access and refresh tokens in the user's tools_auth entry of that provider.
+         * @description `integration` is the tool provider's id. Verifies the signed `state` (good once: a second callback with it is 403 `oauth_state_used`), exchanges `code` (with the PKCE verifier) at the provider's token URL and stores the access and refresh tokens in the user's tools_auth entry of that provider.
          */
         get: operations["oauth_callback"];
         put?: never;
@@ -1602,6 +1602,11 @@ export interface components {
             /** @description Org-wide password (write-only). */
             password?: string | null;
         };
+        /**
+         * @description How the service authenticates to an OAuth token endpoint with the provider's `client_secret`: in the form (client_secret_post) or in an HTTP Basic header (client_secret_basic).
+         * @enum {string}
+         */
+        TokenEndpointAuthMethod: "client_secret_post" | "client_secret_basic";
         AuthOAuth2: {
             /**
              * @description OAuth 2 authorization code flow; users connect through GET /v1/tool-providers/{id}/oauth/authorize. (enum property replaced by openapi-typescript)
@@ -1616,6 +1621,8 @@ export interface components {
             client_id?: string;
             /** @description Scopes to request. */
             scopes?: string[];
+            /** @description How the service authenticates to the token endpoint (default client_secret_post). Every authorization uses PKCE (S256). */
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
             /** @description Org-wide access token (write-only). */
             access_token?: string | null;
             /** @description Org-wide refresh token (write-only). */
@@ -1663,6 +1670,11 @@ export interface components {
             base_url?: components["schemas"]["NullableHttpUrl"];
             /** @description How calls authenticate (default `{type: none}`). */
             auth?: components["schemas"]["AuthInput"];
+            /**
+             * @description Whether the provider's own credentials are also sent to a user's tools_auth `base_url` override. By default they go only to the provider's `base_url`; a user whose entry overrides the URL without credentials of their own calls it without any.
+             * @default false
+             */
+            send_credentials_to_user_base_url?: boolean;
         };
         McpProviderCreate: {
             /** @description The provider's name. */
@@ -1692,6 +1704,11 @@ export interface components {
             auth?: components["schemas"]["AuthInput"];
             /** @description How to reach the MCP server (mcp providers; triggers rediscovery). */
             mcp?: components["schemas"]["McpInput"];
+            /**
+             * @description Whether the provider's own credentials are also sent to a user's tools_auth `base_url` override. By default they go only to the provider's `base_url`; a user whose entry overrides the URL without credentials of their own calls it without any.
+             * @default false
+             */
+            send_credentials_to_user_base_url?: boolean;
         };
         ToolProvider: {
             /**
@@ -1713,6 +1730,8 @@ export interface components {
             mcp: components["schemas"]["ToolProviderMcp"] | null;
             /** @description The last discovery of an mcp provider (null for api providers). */
             discovery: components["schemas"]["ToolProviderDiscovery"] | null;
+            /** @description Whether the provider's credentials also go to a user's base_url override. */
+            send_credentials_to_user_base_url?: boolean;
             /**
              * Format: date-time
              * @description When the provider was created.
@@ -1773,9 +1792,9 @@ export interface components {
             method?: components["schemas"]["HttpMethod"];
             /** @description Path appended to the provider's base URL; `{param}` placeholders take input values. */
             path: string;
-            /** @description JSON Schema of the input; null: none. */
+            /** @description JSON Schema of the input; null: none; at most 256 KiB as compact JSON. */
             input_schema?: components["schemas"]["JsonSchema"] | null;
-            /** @description JSON Schema of the output; null: none. */
+            /** @description JSON Schema of the output; null: none; at most 256 KiB as compact JSON. */
             output_schema?: components["schemas"]["JsonSchema"] | null;
             /**
              * @description Bound on one call in milliseconds (default 30000).
@@ -1806,9 +1825,9 @@ export interface components {
             method?: components["schemas"]["HttpMethod"];
             /** @description Path appended to the provider's base URL; `{param}` placeholders take input values. */
             path?: string;
-            /** @description JSON Schema of the input; null: none. */
+            /** @description JSON Schema of the input; null: none; at most 256 KiB as compact JSON. */
             input_schema?: components["schemas"]["JsonSchema"] | null;
-            /** @description JSON Schema of the output; null: none. */
+            /** @description JSON Schema of the output; null: none; at most 256 KiB as compact JSON. */
             output_schema?: components["schemas"]["JsonSchema"] | null;
             /** @description Bound on one call in milliseconds (1000-120000). */
             timeout_ms?: number;
@@ -1961,7 +1980,7 @@ export interface components {
             name: string;
             /** @description What the agent is for; a network's router reads it. */
             description?: string | null;
-            /** @description The agent's system instructions. */
+            /** @description The agent's system instructions (at most 100,000 characters). */
             instructions?: string | null;
             /** @description Model settings (default `{provider: echo, name: echo}`). */
             model?: components["schemas"]["AgentModel"];
@@ -1986,7 +2005,7 @@ export interface components {
             name?: string;
             /** @description What the agent is for; a network's router reads it. */
             description?: string | null;
-            /** @description The agent's system instructions. */
+            /** @description The agent's system instructions (at most 100,000 characters). */
             instructions?: string | null;
             /** @description Model settings. */
             model?: components["schemas"]["AgentModel"];
@@ -2135,7 +2154,7 @@ export interface components {
             name: string;
             /** @description What the workflowcreate is for (free text). */
             description?: string | null;
-            /** @description JSON Schema (2020-12) the run's input must match. */
+            /** @description JSON Schema (2020-12) the run's input must match; at most 256 KiB as compact JSON. */
             input_schema?: components["schemas"]["JsonSchema"] | null;
             /** @description The steps, run in order. */
             steps: components["schemas"]["WorkflowStep"][];
@@ -2145,7 +2164,7 @@ export interface components {
             name?: string;
             /** @description What the workflowupdate is for (free text). */
             description?: string | null;
-            /** @description JSON Schema (2020-12) the run's input must match; null: none. */
+            /** @description JSON Schema (2020-12) the run's input must match; null: none; at most 256 KiB as compact JSON. */
             input_schema?: components["schemas"]["JsonSchema"] | null;
             /** @description The steps, replacing the stored ones. */
             steps?: components["schemas"]["WorkflowStep"][];
@@ -3716,7 +3735,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is not application/json. */
+        /** @description The request body is larger than the limit (AGENT_PLATFORM_MAX_BODY_BYTES, 1 MiB by default; AGENT_PLATFORM_MAX_IMPORT_BYTES for an OpenAPI import), refused before it is parsed, or an OpenAPI document to import would expand past its caps: `payload_too_large`. See docs/limits.md. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not application/json (or another media type the operation lists), or a body came without a Content-Type. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -3871,6 +3899,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -3904,6 +3933,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -4002,6 +4032,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4101,6 +4132,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4168,6 +4200,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4237,6 +4270,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4353,7 +4387,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description The state is forged, expired or issued for another integration. */
+            /** @description The state is forged, expired, already used or issued for another integration. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4364,6 +4398,15 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            /** @description The provider's token endpoint answered with something unusable (no access token, an `expires_in` that is not a number): `oauth_provider_bad_response`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4396,6 +4439,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4425,6 +4469,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -4459,6 +4504,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4521,6 +4567,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -4588,6 +4635,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4717,6 +4765,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4789,6 +4838,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4807,7 +4857,7 @@ export interface operations {
                 method?: components["schemas"]["HttpMethod"];
                 /** @description Only tools carrying this tag. */
                 tag?: string;
-                /** @description Substring of the name. */
+                /** @description Substring of the name (no control characters). */
                 name?: string;
                 /** @description Items per page (1-200, default 50). */
                 limit?: components["parameters"]["Limit"];
@@ -4868,6 +4918,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4970,6 +5021,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -5008,6 +5060,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -5073,6 +5126,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -5173,6 +5227,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -5216,7 +5271,7 @@ export interface operations {
     list_workflows: {
         parameters: {
             query?: {
-                /** @description Substring of the name. */
+                /** @description Substring of the name (no control characters). */
                 name?: string;
                 /** @description Items per page (1-200, default 50). */
                 limit?: components["parameters"]["Limit"];
@@ -5276,6 +5331,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -5373,6 +5429,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -5409,6 +5466,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5580,6 +5638,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -5677,6 +5736,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -5844,6 +5904,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5947,6 +6008,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5994,6 +6056,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6032,6 +6095,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6110,6 +6174,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6149,6 +6214,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6242,6 +6308,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
@@ -6278,6 +6345,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6498,6 +6566,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

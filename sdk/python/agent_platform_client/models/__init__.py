@@ -136,6 +136,7 @@ from .sync_result import SyncResult
 from .thread import Thread
 from .thread_body import ThreadBody
 from .thread_list import ThreadList
+from .token_endpoint_auth_method import TokenEndpointAuthMethod
 from .tool import Tool
 from .tool_body import ToolBody
 from .tool_call_kind import ToolCallKind
@@ -335,6 +336,7 @@ __all__ = (
     "Thread",
     "ThreadBody",
     "ThreadList",
+    "TokenEndpointAuthMethod",
     "Tool",
     "ToolBody",
     "ToolCallKind",

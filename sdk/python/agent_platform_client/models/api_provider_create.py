@@ -39,6 +39,10 @@ class ApiProviderCreate:
     """ Provider auth: `type` and the config it takes, plus optional org-wide credentials, which are write-only
     (responses name the stored fields in `credentials_set`, never their values). Each type takes only its own
     fields. """
+    send_credentials_to_user_base_url: bool | Unset = False
+    """ Whether the provider's own credentials are also sent to a user's tools_auth `base_url` override. By default
+    they go only to the provider's `base_url`; a user whose entry overrides the URL without credentials of their own
+    calls it without any. """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_api_key import AuthApiKey
@@ -75,6 +79,8 @@ class ApiProviderCreate:
         else:
             auth = self.auth.to_dict()
 
+        send_credentials_to_user_base_url = self.send_credentials_to_user_base_url
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -89,6 +95,10 @@ class ApiProviderCreate:
             field_dict["base_url"] = base_url
         if auth is not UNSET:
             field_dict["auth"] = auth
+        if send_credentials_to_user_base_url is not UNSET:
+            field_dict["send_credentials_to_user_base_url"] = (
+                send_credentials_to_user_base_url
+            )
 
         return field_dict
 
@@ -170,12 +180,17 @@ class ApiProviderCreate:
 
         auth = _parse_auth(d.pop("auth", UNSET))
 
+        send_credentials_to_user_base_url = d.pop(
+            "send_credentials_to_user_base_url", UNSET
+        )
+
         api_provider_create = cls(
             name=name,
             type_=type_,
             description=description,
             base_url=base_url,
             auth=auth,
+            send_credentials_to_user_base_url=send_credentials_to_user_base_url,
         )
 
         return api_provider_create

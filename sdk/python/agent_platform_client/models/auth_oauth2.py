@@ -11,6 +11,7 @@ from typing import (
 
 from attrs import define as _attrs_define
 
+from ..models.token_endpoint_auth_method import TokenEndpointAuthMethod
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AuthOAuth2")
@@ -30,6 +31,9 @@ class AuthOAuth2:
     """ The client id registered with the provider. """
     scopes: list[str] | Unset = UNSET
     """ Scopes to request. """
+    token_endpoint_auth_method: TokenEndpointAuthMethod | Unset = UNSET
+    """ How the service authenticates to an OAuth token endpoint with the provider's `client_secret`: in the form
+    (client_secret_post) or in an HTTP Basic header (client_secret_basic). """
     access_token: None | str | Unset = UNSET
     """ Org-wide access token (write-only). """
     refresh_token: None | str | Unset = UNSET
@@ -47,6 +51,10 @@ class AuthOAuth2:
         scopes: list[str] | Unset = UNSET
         if not isinstance(self.scopes, Unset):
             scopes = self.scopes
+
+        token_endpoint_auth_method: str | Unset = UNSET
+        if not isinstance(self.token_endpoint_auth_method, Unset):
+            token_endpoint_auth_method = self.token_endpoint_auth_method.value
 
         access_token: None | str | Unset
         if isinstance(self.access_token, Unset):
@@ -75,6 +83,8 @@ class AuthOAuth2:
             field_dict["client_id"] = client_id
         if scopes is not UNSET:
             field_dict["scopes"] = scopes
+        if token_endpoint_auth_method is not UNSET:
+            field_dict["token_endpoint_auth_method"] = token_endpoint_auth_method
         if access_token is not UNSET:
             field_dict["access_token"] = access_token
         if refresh_token is not UNSET:
@@ -96,6 +106,15 @@ class AuthOAuth2:
         client_id = d.pop("client_id", UNSET)
 
         scopes = cast(list[str], d.pop("scopes", UNSET))
+
+        _token_endpoint_auth_method = d.pop("token_endpoint_auth_method", UNSET)
+        token_endpoint_auth_method: TokenEndpointAuthMethod | Unset
+        if isinstance(_token_endpoint_auth_method, Unset):
+            token_endpoint_auth_method = UNSET
+        else:
+            token_endpoint_auth_method = TokenEndpointAuthMethod(
+                _token_endpoint_auth_method
+            )
 
         def _parse_access_token(data: object) -> None | str | Unset:
             if data is None:
@@ -121,6 +140,7 @@ class AuthOAuth2:
             token_url=token_url,
             client_id=client_id,
             scopes=scopes,
+            token_endpoint_auth_method=token_endpoint_auth_method,
             access_token=access_token,
             refresh_token=refresh_token,
         )

@@ -29,9 +29,9 @@ class ToolCreate:
     """ What the tool does; the model reads it. """
     method: HttpMethod | Unset = UNSET
     input_schema: JsonSchema | None | Unset = UNSET
-    """ JSON Schema of the input; null: none. """
+    """ JSON Schema of the input; null: none; at most 256 KiB as compact JSON. """
     output_schema: JsonSchema | None | Unset = UNSET
-    """ JSON Schema of the output; null: none. """
+    """ JSON Schema of the output; null: none; at most 256 KiB as compact JSON. """
     timeout_ms: int | Unset = 30000
     """ Bound on one call in milliseconds (default 30000). """
     is_enabled: bool | Unset = True

@@ -8,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 
 from ..models.provider_type import ProviderType
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.tool_provider_auth import ToolProviderAuth
@@ -39,6 +40,8 @@ class ToolProvider:
     """ When the provider was created. """
     updated_at: datetime.datetime
     """ When the provider was last changed. """
+    send_credentials_to_user_base_url: bool | Unset = UNSET
+    """ Whether the provider's credentials also go to a user's base_url override. """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.tool_provider_discovery import ToolProviderDiscovery
@@ -74,6 +77,8 @@ class ToolProvider:
 
         updated_at = self.updated_at.isoformat()
 
+        send_credentials_to_user_base_url = self.send_credentials_to_user_base_url
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -90,6 +95,10 @@ class ToolProvider:
                 "updated_at": updated_at,
             }
         )
+        if send_credentials_to_user_base_url is not UNSET:
+            field_dict["send_credentials_to_user_base_url"] = (
+                send_credentials_to_user_base_url
+            )
 
         return field_dict
 
@@ -156,6 +165,10 @@ class ToolProvider:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        send_credentials_to_user_base_url = d.pop(
+            "send_credentials_to_user_base_url", UNSET
+        )
+
         tool_provider = cls(
             id=id,
             name=name,
@@ -167,6 +180,7 @@ class ToolProvider:
             discovery=discovery,
             created_at=created_at,
             updated_at=updated_at,
+            send_credentials_to_user_base_url=send_credentials_to_user_base_url,
         )
 
         return tool_provider

@@ -36,6 +36,10 @@ class ToolProviderUpdate:
     """ How to reach the MCP server: over HTTP (`url`, `transport` streamable_http or sse, `headers` sent on every
     request, write-only), or `stdio` (`command` + `args`), which runs a program on the host and needs the operator
     setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise). """
+    send_credentials_to_user_base_url: bool | Unset = False
+    """ Whether the provider's own credentials are also sent to a user's tools_auth `base_url` override. By default
+    they go only to the provider's `base_url`; a user whose entry overrides the URL without credentials of their own
+    calls it without any. """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_api_key import AuthApiKey
@@ -79,6 +83,8 @@ class ToolProviderUpdate:
         else:
             mcp = self.mcp.to_dict()
 
+        send_credentials_to_user_base_url = self.send_credentials_to_user_base_url
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -92,6 +98,10 @@ class ToolProviderUpdate:
             field_dict["auth"] = auth
         if mcp is not UNSET:
             field_dict["mcp"] = mcp
+        if send_credentials_to_user_base_url is not UNSET:
+            field_dict["send_credentials_to_user_base_url"] = (
+                send_credentials_to_user_base_url
+            )
 
         return field_dict
 
@@ -190,12 +200,17 @@ class ToolProviderUpdate:
 
         mcp = _parse_mcp(d.pop("mcp", UNSET))
 
+        send_credentials_to_user_base_url = d.pop(
+            "send_credentials_to_user_base_url", UNSET
+        )
+
         tool_provider_update = cls(
             name=name,
             description=description,
             base_url=base_url,
             auth=auth,
             mcp=mcp,
+            send_credentials_to_user_base_url=send_credentials_to_user_base_url,
         )
 
         return tool_provider_update

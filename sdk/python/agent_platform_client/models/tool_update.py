@@ -25,9 +25,9 @@ class ToolUpdate:
     path: str | Unset = UNSET
     """ Path appended to the provider's base URL; `{param}` placeholders take input values. """
     input_schema: JsonSchema | None | Unset = UNSET
-    """ JSON Schema of the input; null: none. """
+    """ JSON Schema of the input; null: none; at most 256 KiB as compact JSON. """
     output_schema: JsonSchema | None | Unset = UNSET
-    """ JSON Schema of the output; null: none. """
+    """ JSON Schema of the output; null: none; at most 256 KiB as compact JSON. """
     timeout_ms: int | Unset = UNSET
     """ Bound on one call in milliseconds (1000-120000). """
     is_enabled: bool | Unset = UNSET

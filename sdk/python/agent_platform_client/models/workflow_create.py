@@ -24,7 +24,7 @@ class WorkflowCreate:
     description: None | str | Unset = UNSET
     """ What the workflowcreate is for (free text). """
     input_schema: JsonSchema | None | Unset = UNSET
-    """ JSON Schema (2020-12) the run's input must match. """
+    """ JSON Schema (2020-12) the run's input must match; at most 256 KiB as compact JSON. """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.json_schema import JsonSchema

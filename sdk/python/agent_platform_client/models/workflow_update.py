@@ -22,7 +22,7 @@ class WorkflowUpdate:
     description: None | str | Unset = UNSET
     """ What the workflowupdate is for (free text). """
     input_schema: JsonSchema | None | Unset = UNSET
-    """ JSON Schema (2020-12) the run's input must match; null: none. """
+    """ JSON Schema (2020-12) the run's input must match; null: none; at most 256 KiB as compact JSON. """
     steps: list[WorkflowStep] | Unset = UNSET
     """ The steps, replacing the stored ones. """
 

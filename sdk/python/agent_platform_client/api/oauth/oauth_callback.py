@@ -92,6 +92,11 @@ def _parse_response(
 
         return response_500
 
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -132,9 +137,9 @@ def sync_detailed(
 ) -> Response[OAuthConnected | Problem]:
     """OAuth callback of a third-party tool integration (no bearer token)
 
-     `integration` is the tool provider's id. Verifies the signed `state`, exchanges `code` at the
-    provider's token URL and stores the access and refresh tokens in the user's tools_auth entry of that
-    provider.
+     `integration` is the tool provider's id. Verifies the signed `state` (good once: a second callback
+    with it is 403 `oauth_state_used`), exchanges `code` (with the PKCE verifier) at the provider's
+    token URL and stores the access and refresh tokens in the user's tools_auth entry of that provider.
 
     Args:
         integration (str):
@@ -198,9 +203,9 @@ def sync(
 ) -> OAuthConnected | Problem | None:
     """OAuth callback of a third-party tool integration (no bearer token)
 
-     `integration` is the tool provider's id. Verifies the signed `state`, exchanges `code` at the
-    provider's token URL and stores the access and refresh tokens in the user's tools_auth entry of that
-    provider.
+     `integration` is the tool provider's id. Verifies the signed `state` (good once: a second callback
+    with it is 403 `oauth_state_used`), exchanges `code` (with the PKCE verifier) at the provider's
+    token URL and stores the access and refresh tokens in the user's tools_auth entry of that provider.
 
     Args:
         integration (str):
@@ -259,9 +264,9 @@ async def asyncio_detailed(
 ) -> Response[OAuthConnected | Problem]:
     """OAuth callback of a third-party tool integration (no bearer token)
 
-     `integration` is the tool provider's id. Verifies the signed `state`, exchanges `code` at the
-    provider's token URL and stores the access and refresh tokens in the user's tools_auth entry of that
-    provider.
+     `integration` is the tool provider's id. Verifies the signed `state` (good once: a second callback
+    with it is 403 `oauth_state_used`), exchanges `code` (with the PKCE verifier) at the provider's
+    token URL and stores the access and refresh tokens in the user's tools_auth entry of that provider.
 
     Args:
         integration (str):
@@ -323,9 +328,9 @@ async def asyncio(
 ) -> OAuthConnected | Problem | None:
     """OAuth callback of a third-party tool integration (no bearer token)
 
-     `integration` is the tool provider's id. Verifies the signed `state`, exchanges `code` at the
-    provider's token URL and stores the access and refresh tokens in the user's tools_auth entry of that
-    provider.
+     `integration` is the tool provider's id. Verifies the signed `state` (good once: a second callback
+    with it is 403 `oauth_state_used`), exchanges `code` (with the PKCE verifier) at the provider's
+    token URL and stores the access and refresh tokens in the user's tools_auth entry of that provider.
 
     Args:
         integration (str):

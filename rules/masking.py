@@ -1,0 +1,122 @@
+"""Masking credentials in everything the service relays (tool output to end users and to
+models, tool error messages, logged provider errors), in every form a credential takes.
+
+A ``Masker`` is built from the credential values of one call (tokens, passwords, API keys,
+header values) and replaces each of these forms with ``[redacted]``:
+
+- the value itself, and its JSON-escaped form (``"`` and ``\\`` escaped, non-ASCII as
+  ``\\uXXXX``);
+- URL-encoded (``quote``, ``quote_plus``, upper- and lower-case hex);
+- base64 (standard and URL-safe, with and without padding);
+- for a header value ``<scheme> <token>`` (``Bearer x``, ``Basic x``, ``Token x``), the bare
+  token in all the forms above; a Basic token also yields its decoded ``user:password`` and
+  the password;
+- for a user name and password (Basic auth), base64 of ``user:password``.
+
+Values shorter than ``MIN_LENGTH`` are not masked (they would mask ordinary words).
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+from typing import Iterable
+from urllib.parse import quote, quote_plus
+
+MASK = "[redacted]"
+MIN_LENGTH = 4
+_HEX = re.compile(r"%[0-9A-F]{2}")
+_SCHEMES = ("bearer", "basic", "token", "bot", "apikey", "api-key", "key")
+
+
+def _b64_forms(raw: bytes) -> set[str]:
+    forms = set()
+    for encode in (base64.b64encode, base64.urlsafe_b64encode):
+        text = encode(raw).decode("ascii")
+        forms.add(text)
+        forms.add(text.rstrip("="))
+    return forms
+
+
+def forms_of(value: str) -> set[str]:
+    """Every form of one credential value that the masker replaces."""
+    forms = {value}
+    for text in (quote(value, safe=""), quote(value), quote_plus(value)):
+        forms.add(text)
+        forms.add(_HEX.sub(lambda m: m.group(0).lower(), text))
+    forms.add(json.dumps(value)[1:-1])
+    forms.add(json.dumps(value, ensure_ascii=False)[1:-1])
+    forms |= _b64_forms(value.encode("utf-8"))
+    return forms
+
+
+def _bare(value: str) -> list[str]:
+    """The token of a header value ``<scheme> <token>``; for Basic also ``user:password`` and
+    the password."""
+    scheme, _, token = value.strip().partition(" ")
+    token = token.strip()
+    if not token or scheme.lower() not in _SCHEMES:
+        return []
+    found = [token]
+    if scheme.lower() == "basic":
+        try:
+            pair = base64.b64decode(token, validate=True).decode("utf-8")
+        except ValueError:  # binascii.Error and UnicodeDecodeError are ValueErrors
+            return found
+        found.append(pair)
+        user, sep, password = pair.partition(":")
+        if sep:
+            found.append(password)
+    return found
+
+
+class Masker:
+    def __init__(self, secrets: Iterable[object] = (), pairs: Iterable[tuple] = ()):
+        forms: set[str] = set()
+        for secret in secrets:
+            if secret is None or isinstance(secret, (dict, list, bool)):
+                continue
+            text = str(secret)
+            for value in [text, *_bare(text)]:
+                if len(value) >= MIN_LENGTH:
+                    forms |= forms_of(value)
+        for user, password in pairs:
+            if user is None or password is None:
+                continue
+            pair = f"{user}:{password}"
+            if len(str(password)) >= MIN_LENGTH:
+                forms |= forms_of(pair) | _b64_forms(pair.encode("utf-8"))
+        ordered = sorted((f for f in forms if len(f) >= MIN_LENGTH), key=len, reverse=True)
+        self.pattern = re.compile("|".join(map(re.escape, ordered))) if ordered else None
+
+    def __bool__(self) -> bool:
+        return self.pattern is not None
+
+    def text(self, value: str) -> str:
+        if self.pattern is None or not value:
+            return value
+        return self.pattern.sub(MASK, value)
+
+    def value(self, value):
+        """A JSON-like value with every string (keys included) masked."""
+        if self.pattern is None:
+            return value
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            return {self.value(k): self.value(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self.value(v) for v in value]
+        return value
+
+
+def for_credentials(credentials: dict | None, headers: dict | None = None) -> Masker:
+    """The masker of one tool call: its credential values, header values, and the Basic pair
+    (``username``/``password``) when the credentials hold one."""
+    credentials = credentials or {}
+    values = [v for k, v in credentials.items() if k != "base_url"]
+    values += list((headers or {}).values())
+    pairs = []
+    if credentials.get("username") is not None and credentials.get("password") is not None:
+        pairs.append((credentials["username"], credentials["password"]))
+    return Masker(values, pairs)
