@@ -166,7 +166,9 @@ class Settings:
     chat_queue: str = "chat"
     chat_keepalive_s: float = 15.0
     # Request size limits (server/body_limit.py; docs/limits.md).
-    max_body_bytes: int = 1024 * 1024
+    # Above the largest schema-valid body: 100,000 astral characters in one field, each sent as a
+    # JSON surrogate pair (12 bytes), plus a second 10,000-character field in the same request.
+    max_body_bytes: int = 4 * 1024 * 1024
     max_import_bytes: int = 5 * 1024 * 1024
 
     @property
@@ -263,7 +265,7 @@ class Settings:
 def _limit_settings(env: dict) -> dict:
     """Request size limits: the whole body of any request, and of an OpenAPI import."""
     return dict(
-        max_body_bytes=_positive(env, "AGENT_PLATFORM_MAX_BODY_BYTES", 1024 * 1024),
+        max_body_bytes=_positive(env, "AGENT_PLATFORM_MAX_BODY_BYTES", 4 * 1024 * 1024),
         max_import_bytes=_positive(env, "AGENT_PLATFORM_MAX_IMPORT_BYTES", 5 * 1024 * 1024),
     )
 

@@ -273,3 +273,16 @@ def test_documented_field_limits(client, org):
                        headers={**h, "X-User-Id": "u1"})
     assert_problem(resp, 400, "invalid_request")
     assert (_count(Agent), _count(Tool)) == (before[0] + 1, before[1])
+
+
+def test_the_largest_valid_field_fits_under_the_body_limit(client, org):
+    # 100,000 astral characters (the schema's maxLength) as a client's default JSON encoder sends
+    # them: each a \\ud83d\\ude00 surrogate pair, 1.2 MB in all. A valid body is never a 413.
+    body = json.dumps({"name": "long", "instructions": "\U0001F600" * 100000})
+    assert len(body) > 1024 * 1024
+    resp = client.post("/v1/agents", content=body, headers={**org["headers"], **JSON})
+    assert resp.status_code == 201, resp.text[:300]
+    assert resp.json()["agent"]["instructions"] == "\U0001F600" * 100000
+    too_long = json.dumps({"name": "long", "instructions": "\U0001F600" * 100001})
+    resp = client.post("/v1/agents", content=too_long, headers={**org["headers"], **JSON})
+    assert_problem(resp, 400)
