@@ -8,3 +8,8 @@ JSON = {"Content-Type": "application/json"}
 def ok(body, status: int = 200):
     """A JSON success response (explicit content type: errors are application/problem+json)."""
     return body, status, JSON
+
+
+def created(body, location: str):
+    """201 with the created resource's path in `Location`."""
+    return body, 201, {**JSON, "Location": location}

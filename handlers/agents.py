@@ -1,7 +1,7 @@
 """Agents: CRUD, immutable versions, and the build of each version into its runtime form."""
 from __future__ import annotations
 
-from handlers import ok
+from handlers import created, ok
 from runtime import agents as agent_runtime
 from store import agents
 
@@ -12,7 +12,8 @@ def list_agents(caller, limit=50, cursor=None):
 
 
 def create_agent(caller, body):
-    return ok(agent_runtime.create(org_id=caller.org_id, fields=body), 201)
+    result = agent_runtime.create(org_id=caller.org_id, fields=body)
+    return created(result, f"/v1/agents/{result['agent']['id']}")
 
 
 def get_agent(caller, id):

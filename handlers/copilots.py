@@ -1,7 +1,7 @@
 """Networks (copilots): CRUD, deploy to staging/prod, rollback and deployment history."""
 from __future__ import annotations
 
-from handlers import ok
+from handlers import created, ok
 from store import copilots, deployments
 
 
@@ -14,7 +14,7 @@ def list_copilots(caller, environment=None, source_copilot_id=None, limit=50, cu
 
 def create_copilot(caller, body):
     row = copilots.create(org_id=caller.org_id, fields=body)
-    return ok({"copilot": copilots.to_dict(caller.org_id, row)}, 201)
+    return created({"copilot": copilots.to_dict(caller.org_id, row)}, f"/v1/copilots/{row.id}")
 
 
 def get_copilot(caller, id):
@@ -32,11 +32,12 @@ def delete_copilot(caller, id):
 
 
 def deploy_copilot(caller, id, body):
-    row, deployment, created = deployments.deploy(
+    row, deployment, is_new = deployments.deploy(
         org_id=caller.org_id, copilot_id=id, target=body["target"],
         source=body.get("from", "dev"))
-    return ok({"copilot": copilots.to_dict(caller.org_id, row),
-               "deployment": deployments.to_dict(deployment)}, 201 if created else 200)
+    result = {"copilot": copilots.to_dict(caller.org_id, row),
+              "deployment": deployments.to_dict(deployment)}
+    return created(result, f"/v1/copilots/{row.id}") if is_new else ok(result)
 
 
 def rollback_copilot(caller, id, body):

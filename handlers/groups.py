@@ -1,12 +1,15 @@
 """Groups (API key only)."""
 from __future__ import annotations
 
-from handlers import ok
+from urllib.parse import quote
+
+from handlers import created, ok
 from store import groups
 
 
 def create_group(caller, body):
-    return ok({"group": groups.create(org_id=caller.org_id, **body)}, 201)
+    group = groups.create(org_id=caller.org_id, **body)
+    return created({"group": group}, f"/v1/groups/{quote(group['group_id'], safe='')}")
 
 
 def list_groups(caller, limit=50, cursor=None):

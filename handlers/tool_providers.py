@@ -1,7 +1,7 @@
 """Tool providers: CRUD, MCP discovery (sync) and OpenAPI import."""
 from __future__ import annotations
 
-from handlers import ok
+from handlers import created, ok
 from runtime import catalog
 from store import providers
 
@@ -12,7 +12,8 @@ def list_tool_providers(caller, type=None, limit=50, cursor=None):
 
 
 def create_tool_provider(caller, settings, body):
-    return ok(catalog.create_provider(settings=settings, org_id=caller.org_id, fields=body), 201)
+    result = catalog.create_provider(settings=settings, org_id=caller.org_id, fields=body)
+    return created(result, f"/v1/tool-providers/{result['tool_provider']['id']}")
 
 
 def get_tool_provider(caller, id):
@@ -38,5 +39,6 @@ def sync_all_tool_providers(caller, settings):
 
 
 def import_tool_provider(caller, settings, id, body):
-    return ok(catalog.import_openapi(settings=settings, org_id=caller.org_id, provider_id=id,
-                                     body=body), 201)
+    result = catalog.import_openapi(settings=settings, org_id=caller.org_id, provider_id=id,
+                                    body=body)
+    return created(result, f"/v1/tools?tool_provider_id={id}")  # the provider's tools

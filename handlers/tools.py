@@ -1,7 +1,7 @@
 """Tools: CRUD with the naming rules, and execution."""
 from __future__ import annotations
 
-from handlers import ok
+from handlers import created, ok
 from runtime import catalog
 from runtime import tools as tool_runtime
 from store import tools
@@ -16,7 +16,8 @@ def list_tools(caller, tool_provider_id=None, provider_type=None, is_enabled=Non
 
 
 def create_tool(caller, settings, body):
-    return ok(catalog.create_tool(settings=settings, org_id=caller.org_id, fields=body), 201)
+    result = catalog.create_tool(settings=settings, org_id=caller.org_id, fields=body)
+    return created(result, f"/v1/tools/{result['tool']['id']}")
 
 
 def get_tool(caller, toolId):

@@ -1,12 +1,15 @@
 """End users (API key only)."""
 from __future__ import annotations
 
-from handlers import ok
+from urllib.parse import quote
+
+from handlers import created, ok
 from store import users
 
 
 def create_user(caller, body):
-    return ok({"user": users.create(org_id=caller.org_id, fields=body)}, 201)
+    user = users.create(org_id=caller.org_id, fields=body)
+    return created({"user": user}, f"/v1/users/{quote(user['user_id'], safe='')}")
 
 
 def list_users(caller, limit=50, cursor=None, group_id=None):

@@ -2,7 +2,7 @@
 user's schedules and owns the ones it creates."""
 from __future__ import annotations
 
-from handlers import ok
+from handlers import created, ok
 from runtime import workflow_runs as runs_runtime
 from store import schedules, workflow_runs
 
@@ -19,8 +19,8 @@ def list_workflow_schedules(caller, workflow_id=None, status=None, limit=50, cur
 
 
 def create_workflow_schedule(caller, body):
-    return ok({"schedule": schedules.to_dict(schedules.create(
-        org_id=caller.org_id, fields=body, caller_user_id=caller.user_id))}, 201)
+    row = schedules.create(org_id=caller.org_id, fields=body, caller_user_id=caller.user_id)
+    return created({"schedule": schedules.to_dict(row)}, f"/v1/workflow-schedules/{row.id}")
 
 
 def get_workflow_schedule(caller, id):

@@ -1,7 +1,7 @@
 """Workflows: CRUD and starting a run."""
 from __future__ import annotations
 
-from handlers import ok
+from handlers import created, ok
 from runtime import workflow_runs as workflow_runs_runtime
 from store import workflow_runs, workflows
 
@@ -12,8 +12,8 @@ def list_workflows(caller, name=None, limit=50, cursor=None):
 
 
 def create_workflow(caller, body):
-    return ok({"workflow": workflows.to_dict(workflows.create(org_id=caller.org_id,
-                                                              fields=body))}, 201)
+    row = workflows.create(org_id=caller.org_id, fields=body)
+    return created({"workflow": workflows.to_dict(row)}, f"/v1/workflows/{row.id}")
 
 
 def get_workflow(caller, id):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from jobs import context, queue, rebuild
 from runtime import chat, dispatch, workflow_engine
+from store import request_ids
 
 TURN_TIMEOUT_S = 3600  # a turn longer than an hour is stopped by RQ (and fails by recovery)
 _MAX_BACKOFF_S = 30
@@ -41,13 +42,16 @@ def ready(settings=None):
     return settings
 
 
-def run_turn(org_id: str, thread_id: str, run_id: str) -> str | None:
-    return chat.execute(ready(), org_id=org_id, thread_id=thread_id, run_id=run_id)
+def run_turn(org_id: str, thread_id: str, run_id: str,
+             request_id: str | None = None) -> str | None:
+    with request_ids.bound(request_id):  # log lines name the request that started the turn
+        return chat.execute(ready(), org_id=org_id, thread_id=thread_id, run_id=run_id)
 
 
 def dispatch_turn(settings, *, org_id: str, thread_id: str, run_id: str):
     return queue.enqueue(settings, run_turn,
-                         kwargs={"org_id": org_id, "thread_id": thread_id, "run_id": run_id},
+                         kwargs={"org_id": org_id, "thread_id": thread_id, "run_id": run_id,
+                                 "request_id": request_ids.current()},
                          queue=settings.chat_queue, job_id=f"turn-{run_id}", unique=True,
                          timeout=TURN_TIMEOUT_S)
 
@@ -63,13 +67,15 @@ def job_timeout_s(settings, steps: list[dict]) -> int:
     return int(total)
 
 
-def execute_run(run_id: str) -> str | None:
-    return workflow_engine.execute(ready(), run_id)
+def execute_run(run_id: str, request_id: str | None = None) -> str | None:
+    with request_ids.bound(request_id):
+        return workflow_engine.execute(ready(), run_id)
 
 
 def dispatch_run(settings, *, run_id: str, attempt: int, steps: list[dict],
                  replace_done: bool = False):
-    return queue.enqueue(settings, execute_run, kwargs={"run_id": run_id},
+    return queue.enqueue(settings, execute_run,
+                         kwargs={"run_id": run_id, "request_id": request_ids.current()},
                          queue=settings.workflow_queue, job_id=f"run-{run_id}-{attempt}",
                          unique=True, timeout=job_timeout_s(settings, steps),
                          replace_done=replace_done)

@@ -183,6 +183,9 @@ def _in_thread(fn, *args):
     return asyncio.get_running_loop().run_in_executor(_pool(), context.run, fn, *args)
 
 
+in_thread = _in_thread  # for middleware that must read the database (server/cors.py)
+
+
 def _touch_key(key_id: str) -> None:
     with db.connection():
         keys.touch(key_id=key_id)

@@ -9,6 +9,7 @@ from connexion.exceptions import ProblemException
 from connexion.lifecycle import ConnexionResponse
 from starlette.exceptions import HTTPException
 
+from store import request_ids
 from store.errors import DomainError
 
 log = logging.getLogger("agent_platform.errors")
@@ -19,14 +20,14 @@ MAX_DETAIL_CHARS = 1000
 
 _TITLES = {
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-    405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict", 413: "Payload Too Large",
-    415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
-    500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+    405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict", 412: "Precondition Failed",
+    413: "Payload Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
+    429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
     503: "Service Unavailable",
 }
 _CODES = {
     400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-    405: "method_not_allowed", 406: "not_acceptable", 409: "conflict",
+    405: "method_not_allowed", 406: "not_acceptable", 409: "conflict", 412: "precondition_failed",
     413: "payload_too_large", 415: "unsupported_media_type", 422: "unprocessable",
     429: "usage_limit_reached", 500: "internal_error", 501: "not_implemented", 502: "bad_gateway",
     503: "unavailable",
@@ -45,6 +46,7 @@ def problem(status: int, detail: str, code: str | None = None, *, title: str | N
         "status": status,
         "detail": detail,
         "code": code,
+        "request_id": request_ids.current() or request_ids.new(),
     }
     return ConnexionResponse(
         status_code=status,
@@ -97,6 +99,15 @@ def allowed_methods(spec: dict):
     return lookup
 
 
+async def send_problem(send, response: ConnexionResponse) -> None:
+    """Send a problem response straight over ASGI (middleware that answers by itself)."""
+    await send({"type": "http.response.start", "status": response.status_code, "headers": [
+        (b"content-type", PROBLEM_MEDIA_TYPE.encode()),
+        *[(k.lower().encode(), v.encode()) for k, v in response.headers.items()
+          if k.lower() != "content-type"]]})
+    await send({"type": "http.response.body", "body": response.body.encode()})
+
+
 class LiteralPathMethods:
     """ASGI middleware: a request on a literal path of the document (no parameters) with a
     method that path does not declare is 405, even when a templated sibling would match it
@@ -114,13 +125,9 @@ class LiteralPathMethods:
         if scope["type"] == "http":
             methods = self.literal.get(scope["path"])
             if methods is not None and scope["method"] not in methods:
-                response = problem(405, f"{scope['method']} is not allowed on {scope['path']}",
-                                   headers={"Allow": ", ".join(methods)})
-                await send({"type": "http.response.start", "status": 405, "headers": [
-                    (b"content-type", PROBLEM_MEDIA_TYPE.encode()),
-                    *[(k.lower().encode(), v.encode()) for k, v in response.headers.items()
-                      if k.lower() != "content-type"]]})
-                await send({"type": "http.response.body", "body": response.body.encode()})
+                await send_problem(send, problem(
+                    405, f"{scope['method']} is not allowed on {scope['path']}",
+                    headers={"Allow": ", ".join(methods)}))
                 return
         await self.app(scope, receive, send)
 

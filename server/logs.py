@@ -1,4 +1,6 @@
 """Structured logging: one JSON line per request (method, path, status, duration, org id).
+Every line written while serving a request, or running a job a request started, carries that
+request's `request_id`.
 
 Never logs headers, bodies or query strings, so no token or credential reaches the log. No
 log line carries a query string at any level, whoever wrote it: a log record factory strips
@@ -15,6 +17,7 @@ import sys
 import time
 
 from server.auth import LOG_SCOPE_KEY
+from store import request_ids
 
 request_log = logging.getLogger("agent_platform.request")
 QUERY_REMOVED = "?[query removed]"
@@ -62,6 +65,7 @@ def _install_record_factory() -> None:
 
     def factory(*args, **kwargs):
         record = _base_factory(*args, **kwargs)
+        record.request_id = request_ids.current()  # the request (or job) the line belongs to
         _scrub(record)
         return record
 
@@ -77,6 +81,9 @@ class JsonFormatter(logging.Formatter):
             "msg": record.getMessage(),
         }
         entry["msg"] = strip_queries(entry["msg"])
+        request_id = getattr(record, "request_id", None) or request_ids.current()
+        if request_id is not None:
+            entry["request_id"] = request_id
         for key, value in getattr(record, "fields", {}).items():
             entry[key] = strip_queries(value) if isinstance(value, str) else value
         if record.exc_info and record.levelno >= logging.ERROR:

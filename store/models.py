@@ -359,6 +359,7 @@ class WorkflowRun(OrgOwned):
     usage = peewee.JSONField(null=True)
     attempt = peewee.IntegerField(default=0)
     cancel_requested = peewee.BooleanField(default=False)
+    request_id = peewee.CharField(max_length=128, null=True)
     lease_owner = peewee.CharField(max_length=64, null=True)
     lease_expires_at = peewee.DateTimeField(null=True)
     created_at = peewee.DateTimeField(default=utcnow)
@@ -400,6 +401,7 @@ class AgentRun(OrgOwned):
     error = peewee.JSONField(null=True)
     followups = peewee.JSONField(null=True)
     cancel_requested = peewee.BooleanField(default=False)
+    request_id = peewee.CharField(max_length=128, null=True)
     created_at = peewee.DateTimeField(default=utcnow)
     started_at = peewee.DateTimeField(null=True)
     finished_at = peewee.DateTimeField(null=True)
@@ -625,3 +627,16 @@ class OutboxEntry(BaseModel):
 
     class Meta:
         table_name = "outbox"
+
+
+class CorsOrigin(OrgOwned):
+    """A browser origin (`scheme://host[:port]`) the organization allows to call the
+    operations a session token reaches (server/cors.py)."""
+
+    origin = peewee.CharField(max_length=300, index=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "cors_origin"
+        indexes = ((("org", "origin"), True),)
+

@@ -5,7 +5,7 @@ not found.
 """
 from __future__ import annotations
 
-from store import scope
+from store import request_ids, scope
 from store.db import atomic, iso, utcnow
 from store.errors import NotFound
 from store.models import AgentRun
@@ -20,7 +20,7 @@ def create(*, org_id: str, kind: str, input: str, agent_id: str | None = None,
     with atomic():
         return AgentRun.create(org=org_id, kind=kind, input=input, agent_id=agent_id,
                                copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
-                               group_id=group_id)
+                               group_id=group_id, request_id=request_ids.current())
 
 
 def get(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
@@ -96,6 +96,7 @@ def to_dict(row: AgentRun) -> dict:
         "status": row.status, "input": row.input, "output": row.output, "steps": row.steps,
         "usage": row.usage, "cost_usd": row.cost_micro_usd / 1_000_000, "error": row.error,
         "followups": row.followups, "cancel_requested": row.cancel_requested,
+        "request_id": row.request_id,
         "created_at": iso(row.created_at), "started_at": iso(row.started_at),
         "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
     }

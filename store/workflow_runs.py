@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from peewee import PostgresqlDatabase
 
-from store import pages, scope, workflows
+from store import pages, request_ids, scope, workflows
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import WorkflowRun
@@ -33,7 +33,8 @@ def new_row(*, org_id: str, workflow, input, trigger: str, user_id: str | None =
             "definition": {"name": workflow.name, "steps": workflow.steps,
                            "input_schema": workflow.input_schema},
             "steps": pending_steps(workflow.steps), "output": None, "error": None,
-            "usage": None, "attempt": 0, "cancel_requested": False, "created_at": now,
+            "usage": None, "attempt": 0, "cancel_requested": False,
+            "request_id": request_ids.current(), "created_at": now,
             "updated_at": now}
 
 
@@ -109,6 +110,7 @@ def to_dict(row: WorkflowRun) -> dict:
         "user_id": row.user_id, "status": row.status, "input": row.input,
         "output": row.output, "error": row.error, "steps": row.steps, "usage": row.usage,
         "attempt": row.attempt, "cancel_requested": row.cancel_requested,
+        "request_id": row.request_id,
         "created_at": iso(row.created_at), "started_at": iso(row.started_at),
         "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
     }

@@ -29,7 +29,8 @@ def assert_problem(resp, status: int, code: str | None = None) -> dict:
     assert resp.status_code == status, resp.text
     assert resp.headers["content-type"].startswith("application/problem+json")
     body = resp.json()
-    assert set(body) == {"type", "title", "status", "detail", "code"}
+    assert set(body) == {"type", "title", "status", "detail", "code", "request_id"}
+    assert body["request_id"] == resp.headers["x-request-id"]
     assert body["status"] == status
     if code:
         assert body["code"] == code, body

@@ -104,7 +104,7 @@ def _check(resp, *, within: dict | None = None) -> None:
     assert 400 <= resp.status_code < 500, (resp.status_code, resp.text[:300])
     assert resp.headers["content-type"].startswith("application/problem+json"), resp.text[:300]
     body = resp.json()
-    assert set(body) == {"type", "title", "status", "detail", "code"}, body
+    assert set(body) == {"type", "title", "status", "detail", "code", "request_id"}, body
     assert body["status"] == resp.status_code and re.fullmatch(r"[a-z0-9_]+", body["code"])
 
 

@@ -28,7 +28,8 @@ def test_document_is_valid_openapi_3_1():
     assert spec["info"]["version"] == "1.0.0"
     assert set(spec["components"]["securitySchemes"]) == {"apiKey", "sessionToken", "admin"}
     problem = spec["components"]["schemas"]["Problem"]
-    assert set(problem["required"]) == {"type", "title", "status", "detail", "code"}
+    assert set(problem["required"]) == {"type", "title", "status", "detail", "code",
+                                        "request_id"}
 
 
 def test_every_operation_resolves_to_a_handler_named_after_it():

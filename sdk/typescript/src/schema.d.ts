@@ -64,6 +64,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organization/cors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's allowed browser origins
+         * @description The browser origins allowed to call, with a session token, the operations a session token reaches (CORS). API key or admin token only: the list is not readable from a browser.
+         */
+        get: operations["get_organization_cors"];
+        /**
+         * Replace the organization's allowed browser origins
+         * @description Replaces the list of browser origins (`scheme://host[:port]`, at most 50) from which pages may call, with a session token, the operations a session token reaches. A preflight or a request from any other origin gets no CORS headers; operations that need the API key never answer cross-origin. An empty list turns CORS off. API key or admin token only.
+         */
+        put: operations["put_organization_cors"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orgs": {
         parameters: {
             query?: never;
@@ -321,7 +345,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new token pair (no bearer token)
-         * @description Refresh tokens rotate: each one is good for one refresh. Presenting a refresh token that was already used revokes the session (401 `refresh_token_reused`).
+         * @description Refresh tokens rotate: each one is good for one refresh. Presenting a refresh token that was already used revokes the session (401 `refresh_token_reused`). A browser may call it cross-origin from an origin an organization allows (docs/conventions.md).
          */
         post: operations["refresh_session"];
         delete?: never;
@@ -1255,8 +1279,15 @@ export interface components {
             detail: string;
             /** @description Stable snake_case error code, e.g. `tool_name_conflict`. */
             code: string;
+            /** @description The request's id, as in its `X-Request-Id` response header. */
+            request_id: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description The browser origins an organization allows (CORS). */
+        CorsSettings: {
+            /** @description Origins as browsers send them, `scheme://host[:port]` (http or https, no path); compared case-insensitively, with the scheme's default port left out. */
+            allowed_origins: string[];
         };
         Health: {
             /**
@@ -2284,6 +2315,8 @@ export interface components {
             attempt: number;
             /** @description A cancel was asked for. */
             cancel_requested: boolean;
+            /** @description The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started). */
+            request_id?: string | null;
             /**
              * Format: date-time
              * @description When the run was created.
@@ -2728,6 +2761,8 @@ export interface components {
             followups: string[] | null;
             /** @description A cancel was asked for. */
             cancel_requested: boolean;
+            /** @description The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started). */
+            request_id?: string | null;
             /**
              * Format: date-time
              * @description When the run was created.
@@ -3693,6 +3728,7 @@ export interface components {
         /** @description The request is malformed or does not match the schema. */
         BadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3702,6 +3738,7 @@ export interface components {
         /** @description Missing, malformed, unknown or revoked bearer token. */
         Unauthorized: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3711,6 +3748,7 @@ export interface components {
         /** @description The credential is valid but not allowed here (another organization, or a credential class the operation does not accept). */
         Forbidden: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3720,6 +3758,7 @@ export interface components {
         /** @description Not found in the caller's organization. */
         NotFound: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3729,6 +3768,7 @@ export interface components {
         /** @description Conflicts with an existing record. */
         Conflict: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3738,6 +3778,7 @@ export interface components {
         /** @description The request body is larger than the limit (AGENT_PLATFORM_MAX_BODY_BYTES, 1 MiB by default; AGENT_PLATFORM_MAX_IMPORT_BYTES for an OpenAPI import), refused before it is parsed, or an OpenAPI document to import would expand past its caps: `payload_too_large`. See docs/limits.md. */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3747,6 +3788,7 @@ export interface components {
         /** @description The body is not application/json (or another media type the operation lists), or a body came without a Content-Type. */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3756,7 +3798,8 @@ export interface components {
         /** @description A usage limit of the organization was reached; see Retry-After. */
         TooManyRequests: {
             headers: {
-                "Retry-After"?: number;
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -3766,6 +3809,7 @@ export interface components {
         /** @description Unexpected server error (no internal detail is disclosed). */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3775,6 +3819,7 @@ export interface components {
         /** @description A dependency (database or queue) does not answer. */
         Unavailable: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -3783,6 +3828,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+        RequestId: string;
         /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
         OrganizationHeader: string;
         /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -3795,7 +3842,23 @@ export interface components {
         Cursor: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The request's id: the client's `X-Request-Id` when it is 1-128 characters of `[A-Za-z0-9._:-]`, else one the service made. It is in the problem body (`request_id`), in every log line written while serving the request, and on the runs it starts.
+         * @example req_5f2c8e1a9b3d4c7e8f6a0b1c2d3e4f5a
+         */
+        RequestId: string;
+        /**
+         * @description The path of the resource the request created.
+         * @example /v1/agents/3fa85f64-5717-4562-b3fc-2c963f66afa6
+         */
+        Location: string;
+        /**
+         * @description Seconds to wait before the request can succeed.
+         * @example 30
+         */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3803,7 +3866,10 @@ export interface operations {
     healthz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3812,6 +3878,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3825,7 +3892,10 @@ export interface operations {
     readyz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3834,6 +3904,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3849,6 +3920,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -3860,6 +3933,7 @@ export interface operations {
             /** @description The organization. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3874,10 +3948,81 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    get_organization_cors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allowed origins. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorsSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    put_organization_cors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorsSettings"];
+            };
+        };
+        responses: {
+            /** @description The new list (normalized, sorted, each origin once). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorsSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     create_org: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3890,6 +4035,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3907,7 +4054,10 @@ export interface operations {
     create_api_key: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The organization. */
                 orgId: string;
@@ -3923,6 +4073,8 @@ export interface operations {
             /** @description Created; `key` is not retrievable later. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3941,7 +4093,10 @@ export interface operations {
     revoke_api_key: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The API key. */
                 keyId: string;
@@ -3953,6 +4108,7 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3977,6 +4133,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -3988,6 +4146,7 @@ export interface operations {
             /** @description A page of users. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4006,6 +4165,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4021,6 +4182,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4042,6 +4205,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4056,6 +4221,7 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4074,6 +4240,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4088,6 +4256,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4104,6 +4273,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4122,6 +4293,7 @@ export interface operations {
             /** @description The user after the update. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4147,6 +4319,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4158,6 +4332,7 @@ export interface operations {
             /** @description A page of groups. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4175,6 +4350,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4190,6 +4367,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4210,6 +4389,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4224,6 +4405,7 @@ export interface operations {
             /** @description The group. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4242,6 +4424,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4260,6 +4444,7 @@ export interface operations {
             /** @description The group after the update. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4280,6 +4465,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4291,6 +4478,7 @@ export interface operations {
             /** @description Providers with their expected credential fields. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4311,6 +4499,8 @@ export interface operations {
                 user_id: components["schemas"]["UserId"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -4327,6 +4517,7 @@ export interface operations {
             /** @description The authorization URL. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,7 +4559,10 @@ export interface operations {
                 /** @description Provider-specific (ignored). */
                 prompt?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The tool provider's id (the path the provider redirects to). */
                 integration: string;
@@ -4380,6 +4574,7 @@ export interface operations {
             /** @description The user's credentials for the provider are stored. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4390,6 +4585,7 @@ export interface operations {
             /** @description The state is forged, expired, already used or issued for another integration. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4401,6 +4597,7 @@ export interface operations {
             /** @description The provider's token endpoint answered with something unusable (no access token, an `expires_in` that is not a number): `oauth_provider_bad_response`. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4414,6 +4611,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4429,6 +4628,8 @@ export interface operations {
             /** @description The session's tokens. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4448,7 +4649,10 @@ export interface operations {
     refresh_session: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4461,6 +4665,7 @@ export interface operations {
             /** @description A new token pair for the same session. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4478,6 +4683,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization (required here, also with an API key). */
                 "X-Organization-Id": string;
                 /** @description The end user to assign (required). */
@@ -4495,6 +4702,7 @@ export interface operations {
             /** @description The user's variant. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4513,7 +4721,10 @@ export interface operations {
     get_org_limits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The organization. */
                 orgId: string;
@@ -4525,6 +4736,7 @@ export interface operations {
             /** @description The limits. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4541,7 +4753,10 @@ export interface operations {
     set_org_limits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /** @description The organization. */
                 orgId: string;
@@ -4557,6 +4772,7 @@ export interface operations {
             /** @description The limits after the change. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4583,6 +4799,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4594,6 +4812,7 @@ export interface operations {
             /** @description The providers, oldest first. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,6 +4829,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4625,6 +4846,8 @@ export interface operations {
             /** @description Created; `rebuild` is null for an api provider. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4645,6 +4868,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4656,6 +4881,7 @@ export interface operations {
             /** @description The rebuild result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4673,6 +4899,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4687,6 +4915,7 @@ export interface operations {
             /** @description The provider. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4704,6 +4933,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4718,6 +4949,7 @@ export interface operations {
             /** @description Deleted; the rebuild result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,6 +4968,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4754,6 +4988,7 @@ export interface operations {
             /** @description The provider after the update; `rebuild` is null unless tools changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4775,6 +5010,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4789,6 +5026,7 @@ export interface operations {
             /** @description The provider, its tools and the rebuild result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4808,6 +5046,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4827,6 +5067,8 @@ export interface operations {
             /** @description What was created and what was skipped. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4865,6 +5107,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4876,6 +5120,7 @@ export interface operations {
             /** @description A page of tools, oldest first. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4892,6 +5137,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4907,6 +5154,8 @@ export interface operations {
             /** @description Created; `tool.name` is the saved name. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4928,6 +5177,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4942,6 +5193,7 @@ export interface operations {
             /** @description The tool. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4959,6 +5211,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4973,6 +5227,7 @@ export interface operations {
             /** @description Deleted; the rebuild result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4992,6 +5247,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5010,6 +5267,7 @@ export interface operations {
             /** @description The tool after the update and the rebuild result. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5031,6 +5289,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5049,6 +5309,7 @@ export interface operations {
             /** @description The outcome of the call. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5074,6 +5335,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5085,6 +5348,7 @@ export interface operations {
             /** @description A page of agents, oldest first. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5101,6 +5365,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5116,6 +5382,8 @@ export interface operations {
             /** @description Created and built. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5135,6 +5403,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5149,6 +5419,7 @@ export interface operations {
             /** @description The agent. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5166,6 +5437,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5180,6 +5453,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5198,6 +5472,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5216,6 +5492,7 @@ export interface operations {
             /** @description The agent after the update and its build. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5241,6 +5518,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5255,6 +5534,7 @@ export interface operations {
             /** @description The versions. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5279,6 +5559,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5290,6 +5572,7 @@ export interface operations {
             /** @description A page of workflows. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5306,6 +5589,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5321,6 +5606,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5340,6 +5627,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5354,6 +5643,7 @@ export interface operations {
             /** @description The workflow. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5371,6 +5661,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5385,6 +5677,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5401,6 +5694,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5419,6 +5714,7 @@ export interface operations {
             /** @description The workflow after the update. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5438,6 +5734,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5456,6 +5754,7 @@ export interface operations {
             /** @description The run, queued. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5487,6 +5786,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5498,6 +5799,7 @@ export interface operations {
             /** @description A page of runs. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5514,6 +5816,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5528,6 +5832,7 @@ export interface operations {
             /** @description The run. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5545,6 +5850,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5559,6 +5866,7 @@ export interface operations {
             /** @description The run after the request. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5586,6 +5894,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5597,6 +5907,7 @@ export interface operations {
             /** @description A page of schedules. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5613,6 +5924,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5628,6 +5941,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5647,6 +5962,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5661,6 +5978,7 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5678,6 +5996,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5692,6 +6012,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5707,6 +6028,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5725,6 +6048,7 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5745,6 +6069,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5759,6 +6085,7 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5777,6 +6104,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5791,6 +6120,7 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5809,6 +6139,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5823,6 +6155,7 @@ export interface operations {
             /** @description The run, queued. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5850,6 +6183,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5861,6 +6196,7 @@ export interface operations {
             /** @description A page of networks. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5878,6 +6214,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5893,6 +6231,8 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5914,6 +6254,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -5930,6 +6272,7 @@ export interface operations {
             /** @description The network. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5948,6 +6291,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5962,6 +6307,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5979,6 +6325,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5997,6 +6345,7 @@ export interface operations {
             /** @description The network after the update. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6018,6 +6367,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6036,6 +6387,7 @@ export interface operations {
             /** @description The target network, updated, and the deployment record. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6045,6 +6397,8 @@ export interface operations {
             /** @description The target network, created by this first deploy, and the deployment record. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6066,6 +6420,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6084,6 +6440,7 @@ export interface operations {
             /** @description The target network after the rollback and the deployment record. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6112,6 +6469,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6126,6 +6485,7 @@ export interface operations {
             /** @description A page of deployments. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6144,6 +6504,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6164,6 +6526,7 @@ export interface operations {
             /** @description The finished run and its answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6184,6 +6547,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6204,6 +6569,7 @@ export interface operations {
             /** @description The finished run and its answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6224,6 +6590,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6240,6 +6608,7 @@ export interface operations {
             /** @description The run. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6626,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6268,6 +6639,7 @@ export interface operations {
             /** @description The configuration (defaults when never set). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6284,6 +6656,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6299,6 +6673,7 @@ export interface operations {
             /** @description The configuration after the change. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6317,6 +6692,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6334,6 +6711,7 @@ export interface operations {
             /** @description The turn is queued. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6361,6 +6739,8 @@ export interface operations {
                 last_event_id?: number;
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6376,6 +6756,7 @@ export interface operations {
             /** @description The event stream. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6397,6 +6778,8 @@ export interface operations {
                 thread_id: string;
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6410,6 +6793,7 @@ export interface operations {
             /** @description The cancel is requested. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6434,6 +6818,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6447,6 +6833,7 @@ export interface operations {
             /** @description A page of threads. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6464,6 +6851,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6480,6 +6869,7 @@ export interface operations {
             /** @description The thread. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6507,6 +6897,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6520,6 +6912,7 @@ export interface operations {
             /** @description A page of messages. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6538,6 +6931,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6555,6 +6950,7 @@ export interface operations {
             /** @description The vote after the request. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -47,6 +47,7 @@ from .copilot_snapshot import CopilotSnapshot
 from .copilot_update import CopilotUpdate
 from .copilot_with_auth import CopilotWithAuth
 from .copilot_workflow_ref import CopilotWorkflowRef
+from .cors_settings import CorsSettings
 from .created_api_key import CreatedApiKey
 from .deploy_from import DeployFrom
 from .deploy_target import DeployTarget
@@ -247,6 +248,7 @@ __all__ = (
     "CopilotUpdate",
     "CopilotWithAuth",
     "CopilotWorkflowRef",
+    "CorsSettings",
     "CreatedApiKey",
     "DeployFrom",
     "DeployTarget",

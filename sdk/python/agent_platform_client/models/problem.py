@@ -23,6 +23,8 @@ class Problem:
     """ Explanation specific to this occurrence. """
     code: str
     """ Stable snake_case error code, e.g. `tool_name_conflict`. """
+    request_id: str
+    """ The request's id, as in its `X-Request-Id` response header. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +38,8 @@ class Problem:
 
         code = self.code
 
+        request_id = self.request_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -45,6 +49,7 @@ class Problem:
                 "status": status,
                 "detail": detail,
                 "code": code,
+                "request_id": request_id,
             }
         )
 
@@ -63,12 +68,15 @@ class Problem:
 
         code = d.pop("code")
 
+        request_id = d.pop("request_id")
+
         problem = cls(
             type_=type_,
             title=title,
             status=status,
             detail=detail,
             code=code,
+            request_id=request_id,
         )
 
         problem.additional_properties = d

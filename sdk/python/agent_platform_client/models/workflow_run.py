@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 
 from ..models.run_status import RunStatus
 from ..models.run_trigger import RunTrigger
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.run_error import RunError
@@ -58,6 +59,9 @@ class WorkflowRun:
     """ When it finished (null before). """
     updated_at: datetime.datetime
     """ When the run was last changed. """
+    request_id: None | str | Unset = UNSET
+    """ The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started).
+    """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.run_error import RunError
@@ -135,6 +139,12 @@ class WorkflowRun:
 
         updated_at = self.updated_at.isoformat()
 
+        request_id: None | str | Unset
+        if isinstance(self.request_id, Unset):
+            request_id = UNSET
+        else:
+            request_id = self.request_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -160,6 +170,8 @@ class WorkflowRun:
                 "updated_at": updated_at,
             }
         )
+        if request_id is not UNSET:
+            field_dict["request_id"] = request_id
 
         return field_dict
 
@@ -315,6 +327,15 @@ class WorkflowRun:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        def _parse_request_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        request_id = _parse_request_id(d.pop("request_id", UNSET))
+
         workflow_run = cls(
             id=id,
             workflow_id=workflow_id,
@@ -335,6 +356,7 @@ class WorkflowRun:
             started_at=started_at,
             finished_at=finished_at,
             updated_at=updated_at,
+            request_id=request_id,
         )
 
         return workflow_run

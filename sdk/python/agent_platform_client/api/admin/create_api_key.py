@@ -17,8 +17,11 @@ def _get_kwargs(
     org_id: UUID,
     *,
     body: ApiKeyCreate | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -101,6 +104,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[CreatedApiKey | Problem]:
     """Create an API key for an organization (the key is shown only here)
 
@@ -108,6 +112,7 @@ def sync_detailed(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -121,6 +126,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         org_id=org_id,
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -135,6 +141,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> CreatedApiKey | Problem | None:
     """Create an API key for an organization (the key is shown only here)
 
@@ -142,6 +149,7 @@ def sync(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -156,6 +164,7 @@ def sync(
         org_id=org_id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -164,6 +173,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[CreatedApiKey | Problem]:
     """Create an API key for an organization (the key is shown only here)
 
@@ -171,6 +181,7 @@ async def asyncio_detailed(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -184,6 +195,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         org_id=org_id,
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -196,6 +208,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> CreatedApiKey | Problem | None:
     """Create an API key for an organization (the key is shown only here)
 
@@ -203,6 +216,7 @@ async def asyncio(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -218,5 +232,6 @@ async def asyncio(
             org_id=org_id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
         )
     ).parsed

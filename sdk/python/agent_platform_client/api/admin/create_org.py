@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.organization import Organization
 from ...models.organization_create import OrganizationCreate
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: OrganizationCreate,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -89,12 +92,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: OrganizationCreate,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Organization | Problem]:
     """Create an organization (with its Default group)
 
      Creates an organization and its Default group. Operator only.
 
     Args:
+        x_request_id (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -107,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -120,12 +126,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: OrganizationCreate,
+    x_request_id: str | Unset = UNSET,
 ) -> Organization | Problem | None:
     """Create an organization (with its Default group)
 
      Creates an organization and its Default group. Operator only.
 
     Args:
+        x_request_id (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -139,6 +147,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -146,12 +155,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: OrganizationCreate,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Organization | Problem]:
     """Create an organization (with its Default group)
 
      Creates an organization and its Default group. Operator only.
 
     Args:
+        x_request_id (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -164,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -175,12 +187,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: OrganizationCreate,
+    x_request_id: str | Unset = UNSET,
 ) -> Organization | Problem | None:
     """Create an organization (with its Default group)
 
      Creates an organization and its Default group. Operator only.
 
     Args:
+        x_request_id (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -195,5 +209,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.api_key import ApiKey
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     key_id: UUID,
+    *,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -80,6 +86,7 @@ def sync_detailed(
     key_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[ApiKey | Problem]:
     """Revoke an API key (and every session minted from it)
 
@@ -87,6 +94,7 @@ def sync_detailed(
 
     Args:
         key_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,6 +106,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         key_id=key_id,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -111,6 +120,7 @@ def sync(
     key_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> ApiKey | Problem | None:
     """Revoke an API key (and every session minted from it)
 
@@ -118,6 +128,7 @@ def sync(
 
     Args:
         key_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,6 +141,7 @@ def sync(
     return sync_detailed(
         key_id=key_id,
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -137,6 +149,7 @@ async def asyncio_detailed(
     key_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[ApiKey | Problem]:
     """Revoke an API key (and every session minted from it)
 
@@ -144,6 +157,7 @@ async def asyncio_detailed(
 
     Args:
         key_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,6 +169,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         key_id=key_id,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -166,6 +181,7 @@ async def asyncio(
     key_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> ApiKey | Problem | None:
     """Revoke an API key (and every session minted from it)
 
@@ -173,6 +189,7 @@ async def asyncio(
 
     Args:
         key_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,5 +203,6 @@ async def asyncio(
         await asyncio_detailed(
             key_id=key_id,
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

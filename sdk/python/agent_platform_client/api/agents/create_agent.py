@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: AgentCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -98,6 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Create an agent (version 1) and build it
@@ -108,6 +113,7 @@ def sync_detailed(
     it succeeded (a failed build is still a saved agent, with the reason).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -121,6 +127,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -135,6 +142,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Create an agent (version 1) and build it
@@ -145,6 +153,7 @@ def sync(
     it succeeded (a failed build is still a saved agent, with the reason).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -159,6 +168,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -167,6 +177,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Create an agent (version 1) and build it
@@ -177,6 +188,7 @@ async def asyncio_detailed(
     it succeeded (a failed build is still a saved agent, with the reason).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -190,6 +202,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -202,6 +215,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AgentCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Create an agent (version 1) and build it
@@ -212,6 +226,7 @@ async def asyncio(
     it succeeded (a failed build is still a saved agent, with the reason).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -227,6 +242,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     id: UUID,
     *,
     body: AgentUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -108,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Update an agent (writes a new immutable version and builds it)
@@ -118,6 +123,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -132,6 +138,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -147,6 +154,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: AgentUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Update an agent (writes a new immutable version and builds it)
@@ -157,6 +165,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -172,6 +181,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -181,6 +191,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Update an agent (writes a new immutable version and builds it)
@@ -191,6 +202,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -205,6 +217,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -218,6 +231,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AgentUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Update an agent (writes a new immutable version and builds it)
@@ -228,6 +242,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -244,6 +259,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -14,10 +14,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     thread_id: UUID,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -105,6 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     thread_id: UUID,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunBody]:
@@ -116,6 +121,7 @@ def sync_detailed(
 
     Args:
         thread_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -130,6 +136,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         thread_id=thread_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -145,6 +152,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     thread_id: UUID,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunBody | None:
@@ -156,6 +164,7 @@ def sync(
 
     Args:
         thread_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -171,6 +180,7 @@ def sync(
     return sync_detailed(
         client=client,
         thread_id=thread_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -180,6 +190,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     thread_id: UUID,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunBody]:
@@ -191,6 +202,7 @@ async def asyncio_detailed(
 
     Args:
         thread_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -205,6 +217,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         thread_id=thread_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -218,6 +231,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     thread_id: UUID,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunBody | None:
@@ -229,6 +243,7 @@ async def asyncio(
 
     Args:
         thread_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -245,6 +260,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             thread_id=thread_id,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

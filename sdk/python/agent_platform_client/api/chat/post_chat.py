@@ -16,10 +16,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: AgentChatRequest | CopilotChatRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -121,6 +125,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[ChatTurn | Problem]:
@@ -136,6 +141,7 @@ def sync_detailed(
     limits and a group at its spend cap are 429.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -152,6 +158,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -167,6 +174,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> ChatTurn | Problem | None:
@@ -182,6 +190,7 @@ def sync(
     limits and a group at its spend cap are 429.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -199,6 +208,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -208,6 +218,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[ChatTurn | Problem]:
@@ -223,6 +234,7 @@ async def asyncio_detailed(
     limits and a group at its spend cap are 429.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -239,6 +251,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -252,6 +265,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> ChatTurn | Problem | None:
@@ -267,6 +281,7 @@ async def asyncio(
     limits and a group at its spend cap are 429.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -285,6 +300,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

@@ -14,11 +14,15 @@ def _get_kwargs(
     *,
     thread_id: UUID,
     last_event_id_query: int | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -106,6 +110,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     thread_id: UUID,
     last_event_id_query: int | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
@@ -132,6 +137,7 @@ def sync_detailed(
     Args:
         thread_id (UUID):
         last_event_id_query (int | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -148,6 +154,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         thread_id=thread_id,
         last_event_id_query=last_event_id_query,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
         last_event_id_header=last_event_id_header,
@@ -165,6 +172,7 @@ def sync(
     client: AuthenticatedClient,
     thread_id: UUID,
     last_event_id_query: int | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
@@ -191,6 +199,7 @@ def sync(
     Args:
         thread_id (UUID):
         last_event_id_query (int | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -208,6 +217,7 @@ def sync(
         client=client,
         thread_id=thread_id,
         last_event_id_query=last_event_id_query,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
         last_event_id_header=last_event_id_header,
@@ -219,6 +229,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     thread_id: UUID,
     last_event_id_query: int | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
@@ -245,6 +256,7 @@ async def asyncio_detailed(
     Args:
         thread_id (UUID):
         last_event_id_query (int | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -261,6 +273,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         thread_id=thread_id,
         last_event_id_query=last_event_id_query,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
         last_event_id_header=last_event_id_header,
@@ -276,6 +289,7 @@ async def asyncio(
     client: AuthenticatedClient,
     thread_id: UUID,
     last_event_id_query: int | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
@@ -302,6 +316,7 @@ async def asyncio(
     Args:
         thread_id (UUID):
         last_event_id_query (int | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -320,6 +335,7 @@ async def asyncio(
             client=client,
             thread_id=thread_id,
             last_event_id_query=last_event_id_query,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
             last_event_id_header=last_event_id_header,

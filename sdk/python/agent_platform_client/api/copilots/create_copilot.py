@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: CopilotCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -108,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CopilotCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotBody | Problem]:
     """Create a network (always a dev network)
@@ -118,6 +123,7 @@ def sync_detailed(
     /v1/copilots/{id}/deploy.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -131,6 +137,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -145,6 +152,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CopilotCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotBody | Problem | None:
     """Create a network (always a dev network)
@@ -155,6 +163,7 @@ def sync(
     /v1/copilots/{id}/deploy.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -169,6 +178,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -177,6 +187,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CopilotCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotBody | Problem]:
     """Create a network (always a dev network)
@@ -187,6 +198,7 @@ async def asyncio_detailed(
     /v1/copilots/{id}/deploy.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -200,6 +212,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -212,6 +225,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CopilotCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotBody | Problem | None:
     """Create a network (always a dev network)
@@ -222,6 +236,7 @@ async def asyncio(
     /v1/copilots/{id}/deploy.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -237,6 +252,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

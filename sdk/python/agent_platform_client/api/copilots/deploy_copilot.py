@@ -17,9 +17,13 @@ def _get_kwargs(
     id: UUID,
     *,
     body: CopilotDeploy,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -118,6 +122,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CopilotDeploy,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Promote a dev network to staging or prod
@@ -132,6 +137,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -148,6 +154,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -163,6 +170,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CopilotDeploy,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Promote a dev network to staging or prod
@@ -177,6 +185,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -194,6 +203,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -203,6 +213,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CopilotDeploy,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Promote a dev network to staging or prod
@@ -217,6 +228,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -233,6 +245,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -246,6 +259,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CopilotDeploy,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Promote a dev network to staging or prod
@@ -260,6 +274,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -278,6 +293,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

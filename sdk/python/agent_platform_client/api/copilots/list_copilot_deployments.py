@@ -19,9 +19,13 @@ def _get_kwargs(
     target: DeployTarget | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -113,6 +117,7 @@ def sync_detailed(
     target: DeployTarget | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeploymentList | Problem]:
     """Deployment history, newest first
@@ -125,6 +130,7 @@ def sync_detailed(
         target (DeployTarget | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -140,6 +146,7 @@ def sync_detailed(
         target=target,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -157,6 +164,7 @@ def sync(
     target: DeployTarget | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeploymentList | Problem | None:
     """Deployment history, newest first
@@ -169,6 +177,7 @@ def sync(
         target (DeployTarget | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -185,6 +194,7 @@ def sync(
         target=target,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -196,6 +206,7 @@ async def asyncio_detailed(
     target: DeployTarget | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeploymentList | Problem]:
     """Deployment history, newest first
@@ -208,6 +219,7 @@ async def asyncio_detailed(
         target (DeployTarget | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -223,6 +235,7 @@ async def asyncio_detailed(
         target=target,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -238,6 +251,7 @@ async def asyncio(
     target: DeployTarget | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeploymentList | Problem | None:
     """Deployment history, newest first
@@ -250,6 +264,7 @@ async def asyncio(
         target (DeployTarget | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -267,6 +282,7 @@ async def asyncio(
             target=target,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

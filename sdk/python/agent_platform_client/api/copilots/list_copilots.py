@@ -18,9 +18,13 @@ def _get_kwargs(
     source_copilot_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -110,6 +114,7 @@ def sync_detailed(
     source_copilot_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotList | Problem]:
     """List the organization's networks (copilots), oldest first
@@ -122,6 +127,7 @@ def sync_detailed(
         source_copilot_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -137,6 +143,7 @@ def sync_detailed(
         source_copilot_id=source_copilot_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -154,6 +161,7 @@ def sync(
     source_copilot_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotList | Problem | None:
     """List the organization's networks (copilots), oldest first
@@ -166,6 +174,7 @@ def sync(
         source_copilot_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -182,6 +191,7 @@ def sync(
         source_copilot_id=source_copilot_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -193,6 +203,7 @@ async def asyncio_detailed(
     source_copilot_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotList | Problem]:
     """List the organization's networks (copilots), oldest first
@@ -205,6 +216,7 @@ async def asyncio_detailed(
         source_copilot_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -220,6 +232,7 @@ async def asyncio_detailed(
         source_copilot_id=source_copilot_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -235,6 +248,7 @@ async def asyncio(
     source_copilot_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotList | Problem | None:
     """List the organization's networks (copilots), oldest first
@@ -247,6 +261,7 @@ async def asyncio(
         source_copilot_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -264,6 +279,7 @@ async def asyncio(
             source_copilot_id=source_copilot_id,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     id: UUID,
     *,
     body: CopilotRollback,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -113,6 +117,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CopilotRollback,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -124,6 +129,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -138,6 +144,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -153,6 +160,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CopilotRollback,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -164,6 +172,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -179,6 +188,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -188,6 +198,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CopilotRollback,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -199,6 +210,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -213,6 +225,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -226,6 +239,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CopilotRollback,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -237,6 +251,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -253,6 +268,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

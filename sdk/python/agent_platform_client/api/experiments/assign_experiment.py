@@ -9,16 +9,20 @@ from ...client import AuthenticatedClient, Client
 from ...models.experiment_assign import ExperimentAssign
 from ...models.experiment_assignment import ExperimentAssignment
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: ExperimentAssign,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID,
     x_user_id: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     headers["X-Organization-Id"] = x_organization_id
 
     headers["X-User-Id"] = x_user_id
@@ -100,6 +104,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ExperimentAssign,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID,
     x_user_id: str,
 ) -> Response[ExperimentAssignment | Problem]:
@@ -111,6 +116,7 @@ def sync_detailed(
     is still offered.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID):
         x_user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -126,6 +132,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -141,6 +148,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ExperimentAssign,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID,
     x_user_id: str,
 ) -> ExperimentAssignment | Problem | None:
@@ -152,6 +160,7 @@ def sync(
     is still offered.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID):
         x_user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -168,6 +177,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -177,6 +187,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ExperimentAssign,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID,
     x_user_id: str,
 ) -> Response[ExperimentAssignment | Problem]:
@@ -188,6 +199,7 @@ async def asyncio_detailed(
     is still offered.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID):
         x_user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -203,6 +215,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -216,6 +229,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ExperimentAssign,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID,
     x_user_id: str,
 ) -> ExperimentAssignment | Problem | None:
@@ -227,6 +241,7 @@ async def asyncio(
     is still offered.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID):
         x_user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -244,6 +259,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

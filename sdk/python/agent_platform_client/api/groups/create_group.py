@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: GroupCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -103,6 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: GroupCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
@@ -112,6 +117,7 @@ def sync_detailed(
     taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupCreate):
 
@@ -125,6 +131,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -139,6 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: GroupCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
@@ -148,6 +156,7 @@ def sync(
     taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupCreate):
 
@@ -162,6 +171,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -170,6 +180,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: GroupCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
@@ -179,6 +190,7 @@ async def asyncio_detailed(
     taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupCreate):
 
@@ -192,6 +204,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -204,6 +217,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: GroupCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """Create a group, with its cap, ahead of use (optional; groups named elsewhere are created on first
@@ -213,6 +227,7 @@ async def asyncio(
     taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupCreate):
 
@@ -228,6 +243,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     group_id: str,
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -91,6 +95,7 @@ def sync_detailed(
     group_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """A group with this month's spend
@@ -99,6 +104,7 @@ def sync_detailed(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -111,6 +117,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         group_id=group_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -125,6 +132,7 @@ def sync(
     group_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """A group with this month's spend
@@ -133,6 +141,7 @@ def sync(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -146,6 +155,7 @@ def sync(
     return sync_detailed(
         group_id=group_id,
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -154,6 +164,7 @@ async def asyncio_detailed(
     group_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """A group with this month's spend
@@ -162,6 +173,7 @@ async def asyncio_detailed(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -174,6 +186,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         group_id=group_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -186,6 +199,7 @@ async def asyncio(
     group_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """A group with this month's spend
@@ -194,6 +208,7 @@ async def asyncio(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -208,6 +223,7 @@ async def asyncio(
         await asyncio_detailed(
             group_id=group_id,
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

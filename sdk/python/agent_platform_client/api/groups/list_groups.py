@@ -15,9 +15,13 @@ def _get_kwargs(
     *,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -94,6 +98,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupList | Problem]:
     """List groups, oldest first, with this month's spend
@@ -104,6 +109,7 @@ def sync_detailed(
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -117,6 +123,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -132,6 +139,7 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupList | Problem | None:
     """List groups, oldest first, with this month's spend
@@ -142,6 +150,7 @@ def sync(
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -156,6 +165,7 @@ def sync(
         client=client,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -165,6 +175,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupList | Problem]:
     """List groups, oldest first, with this month's spend
@@ -175,6 +186,7 @@ async def asyncio_detailed(
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -188,6 +200,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -201,6 +214,7 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupList | Problem | None:
     """List groups, oldest first, with this month's spend
@@ -211,6 +225,7 @@ async def asyncio(
     Args:
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -226,6 +241,7 @@ async def asyncio(
             client=client,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

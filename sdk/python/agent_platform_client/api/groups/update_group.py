@@ -17,9 +17,13 @@ def _get_kwargs(
     group_id: str,
     *,
     body: GroupUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -108,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: GroupUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -116,6 +121,7 @@ def sync_detailed(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -130,6 +136,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         group_id=group_id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -145,6 +152,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: GroupUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -153,6 +161,7 @@ def sync(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -168,6 +177,7 @@ def sync(
         group_id=group_id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -177,6 +187,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: GroupUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -185,6 +196,7 @@ async def asyncio_detailed(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -199,6 +211,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         group_id=group_id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -212,6 +225,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: GroupUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -220,6 +234,7 @@ async def asyncio(
 
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -236,6 +251,7 @@ async def asyncio(
             group_id=group_id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -7,16 +7,23 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.health import Health
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    x_request_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/healthz",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -58,10 +65,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """Liveness
 
      Answers 200 while the process runs; needs no credential. For load balancers' liveness checks.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -71,7 +82,9 @@ def sync_detailed(
         Response[Health | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        x_request_id=x_request_id,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -83,10 +96,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """Liveness
 
      Answers 200 while the process runs; needs no credential. For load balancers' liveness checks.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,16 +115,21 @@ def sync(
 
     return sync_detailed(
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """Liveness
 
      Answers 200 while the process runs; needs no credential. For load balancers' liveness checks.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,7 +139,9 @@ async def asyncio_detailed(
         Response[Health | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        x_request_id=x_request_id,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -127,10 +151,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """Liveness
 
      Answers 200 while the process runs; needs no credential. For load balancers' liveness checks.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,5 +171,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

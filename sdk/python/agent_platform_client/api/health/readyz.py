@@ -7,16 +7,23 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.ready import Ready
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    x_request_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/readyz",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -63,11 +70,15 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Ready]:
     """Readiness (database and queue reachable)
 
      Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
     credential.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -77,7 +88,9 @@ def sync_detailed(
         Response[Problem | Ready]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        x_request_id=x_request_id,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -89,11 +102,15 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Ready | None:
     """Readiness (database and queue reachable)
 
      Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
     credential.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -105,17 +122,22 @@ def sync(
 
     return sync_detailed(
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Ready]:
     """Readiness (database and queue reachable)
 
      Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
     credential.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,7 +147,9 @@ async def asyncio_detailed(
         Response[Problem | Ready]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        x_request_id=x_request_id,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -135,11 +159,15 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Ready | None:
     """Readiness (database and queue reachable)
 
      Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
     credential.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,5 +180,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.org_limits import OrgLimits
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     org_id: UUID,
+    *,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -80,6 +86,7 @@ def sync_detailed(
     org_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[OrgLimits | Problem]:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
@@ -88,6 +95,7 @@ def sync_detailed(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,6 +107,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         org_id=org_id,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -112,6 +121,7 @@ def sync(
     org_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> OrgLimits | Problem | None:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
@@ -120,6 +130,7 @@ def sync(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,6 +143,7 @@ def sync(
     return sync_detailed(
         org_id=org_id,
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -139,6 +151,7 @@ async def asyncio_detailed(
     org_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[OrgLimits | Problem]:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
@@ -147,6 +160,7 @@ async def asyncio_detailed(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,6 +172,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         org_id=org_id,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -169,6 +184,7 @@ async def asyncio(
     org_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> OrgLimits | Problem | None:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
@@ -177,6 +193,7 @@ async def asyncio(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,5 +207,6 @@ async def asyncio(
         await asyncio_detailed(
             org_id=org_id,
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

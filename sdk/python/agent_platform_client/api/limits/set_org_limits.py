@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.org_limits import OrgLimits
 from ...models.org_limits_update import OrgLimitsUpdate
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     org_id: UUID,
     *,
     body: OrgLimitsUpdate,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "put",
@@ -100,6 +103,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[OrgLimits | Problem]:
     """Replace an organization's usage limit overrides
 
@@ -108,6 +112,7 @@ def sync_detailed(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -121,6 +126,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         org_id=org_id,
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -135,6 +141,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
+    x_request_id: str | Unset = UNSET,
 ) -> OrgLimits | Problem | None:
     """Replace an organization's usage limit overrides
 
@@ -143,6 +150,7 @@ def sync(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -157,6 +165,7 @@ def sync(
         org_id=org_id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -165,6 +174,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[OrgLimits | Problem]:
     """Replace an organization's usage limit overrides
 
@@ -173,6 +183,7 @@ async def asyncio_detailed(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -186,6 +197,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         org_id=org_id,
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -198,6 +210,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
+    x_request_id: str | Unset = UNSET,
 ) -> OrgLimits | Problem | None:
     """Replace an organization's usage limit overrides
 
@@ -206,6 +219,7 @@ async def asyncio(
 
     Args:
         org_id (UUID):
+        x_request_id (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -221,5 +235,6 @@ async def asyncio(
             org_id=org_id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -15,10 +15,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: VoteRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -112,6 +116,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: VoteRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | VoteBody]:
@@ -122,6 +127,7 @@ def sync_detailed(
     (409 `message_not_votable`). A message of another user or organization is 404.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -137,6 +143,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -152,6 +159,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: VoteRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | VoteBody | None:
@@ -162,6 +170,7 @@ def sync(
     (409 `message_not_votable`). A message of another user or organization is 404.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -178,6 +187,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -187,6 +197,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: VoteRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | VoteBody]:
@@ -197,6 +208,7 @@ async def asyncio_detailed(
     (409 `message_not_votable`). A message of another user or organization is 404.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -212,6 +224,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -225,6 +238,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: VoteRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | VoteBody | None:
@@ -235,6 +249,7 @@ async def asyncio(
     (409 `message_not_votable`). A message of another user or organization is 404.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -252,6 +267,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

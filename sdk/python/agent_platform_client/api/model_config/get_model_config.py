@@ -13,9 +13,13 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -76,6 +80,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ModelConfig | Problem]:
     """The organization's model configuration
@@ -84,6 +89,7 @@ def sync_detailed(
     keys are never returned.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -95,6 +101,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -108,6 +115,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ModelConfig | Problem | None:
     """The organization's model configuration
@@ -116,6 +124,7 @@ def sync(
     keys are never returned.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -128,6 +137,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -135,6 +145,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ModelConfig | Problem]:
     """The organization's model configuration
@@ -143,6 +154,7 @@ async def asyncio_detailed(
     keys are never returned.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -154,6 +166,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -165,6 +178,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ModelConfig | Problem | None:
     """The organization's model configuration
@@ -173,6 +187,7 @@ async def asyncio(
     keys are never returned.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -186,6 +201,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

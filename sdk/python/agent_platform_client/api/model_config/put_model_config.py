@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: ModelConfigUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -93,6 +97,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ModelConfig | Problem]:
     """Replace the organization's model configuration
@@ -104,6 +109,7 @@ def sync_detailed(
     none.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -117,6 +123,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -131,6 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ModelConfig | Problem | None:
     """Replace the organization's model configuration
@@ -142,6 +150,7 @@ def sync(
     none.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -156,6 +165,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -164,6 +174,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ModelConfig | Problem]:
     """Replace the organization's model configuration
@@ -175,6 +186,7 @@ async def asyncio_detailed(
     none.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -188,6 +200,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -200,6 +213,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ModelConfig | Problem | None:
     """Replace the organization's model configuration
@@ -211,6 +225,7 @@ async def asyncio(
     none.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -226,6 +241,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

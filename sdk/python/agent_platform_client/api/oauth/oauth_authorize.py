@@ -16,10 +16,14 @@ def _get_kwargs(
     id: UUID,
     *,
     user_id: str,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -109,6 +113,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     user_id: str,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[OAuthAuthorization | Problem]:
@@ -122,6 +127,7 @@ def sync_detailed(
         id (UUID):
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -137,6 +143,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         user_id=user_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -153,6 +160,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     user_id: str,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> OAuthAuthorization | Problem | None:
@@ -166,6 +174,7 @@ def sync(
         id (UUID):
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -182,6 +191,7 @@ def sync(
         id=id,
         client=client,
         user_id=user_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -192,6 +202,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     user_id: str,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[OAuthAuthorization | Problem]:
@@ -205,6 +216,7 @@ async def asyncio_detailed(
         id (UUID):
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -220,6 +232,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         user_id=user_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -234,6 +247,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     user_id: str,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> OAuthAuthorization | Problem | None:
@@ -247,6 +261,7 @@ async def asyncio(
         id (UUID):
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -264,6 +279,7 @@ async def asyncio(
             id=id,
             client=client,
             user_id=user_id,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

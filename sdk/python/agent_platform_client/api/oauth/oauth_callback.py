@@ -25,7 +25,11 @@ def _get_kwargs(
     authuser: str | Unset = UNSET,
     hd: str | Unset = UNSET,
     prompt: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     params: dict[str, Any] = {}
 
@@ -61,6 +65,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -134,6 +139,7 @@ def sync_detailed(
     authuser: str | Unset = UNSET,
     hd: str | Unset = UNSET,
     prompt: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[OAuthConnected | Problem]:
     """OAuth callback of a third-party tool integration (no bearer token)
 
@@ -154,6 +160,7 @@ def sync_detailed(
         authuser (str | Unset):
         hd (str | Unset):
         prompt (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,6 +183,7 @@ def sync_detailed(
         authuser=authuser,
         hd=hd,
         prompt=prompt,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -200,6 +208,7 @@ def sync(
     authuser: str | Unset = UNSET,
     hd: str | Unset = UNSET,
     prompt: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> OAuthConnected | Problem | None:
     """OAuth callback of a third-party tool integration (no bearer token)
 
@@ -220,6 +229,7 @@ def sync(
         authuser (str | Unset):
         hd (str | Unset):
         prompt (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -243,6 +253,7 @@ def sync(
         authuser=authuser,
         hd=hd,
         prompt=prompt,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -261,6 +272,7 @@ async def asyncio_detailed(
     authuser: str | Unset = UNSET,
     hd: str | Unset = UNSET,
     prompt: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[OAuthConnected | Problem]:
     """OAuth callback of a third-party tool integration (no bearer token)
 
@@ -281,6 +293,7 @@ async def asyncio_detailed(
         authuser (str | Unset):
         hd (str | Unset):
         prompt (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -303,6 +316,7 @@ async def asyncio_detailed(
         authuser=authuser,
         hd=hd,
         prompt=prompt,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -325,6 +339,7 @@ async def asyncio(
     authuser: str | Unset = UNSET,
     hd: str | Unset = UNSET,
     prompt: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> OAuthConnected | Problem | None:
     """OAuth callback of a third-party tool integration (no bearer token)
 
@@ -345,6 +360,7 @@ async def asyncio(
         authuser (str | Unset):
         hd (str | Unset):
         prompt (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -369,5 +385,6 @@ async def asyncio(
             authuser=authuser,
             hd=hd,
             prompt=prompt,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -13,9 +13,13 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -86,6 +90,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Organization | Problem]:
     """The caller's organization
@@ -94,6 +99,7 @@ def sync_detailed(
     X-Organization-Id).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -105,6 +111,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -118,6 +125,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Organization | Problem | None:
     """The caller's organization
@@ -126,6 +134,7 @@ def sync(
     X-Organization-Id).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -138,6 +147,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -145,6 +155,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Organization | Problem]:
     """The caller's organization
@@ -153,6 +164,7 @@ async def asyncio_detailed(
     X-Organization-Id).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -164,6 +176,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -175,6 +188,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Organization | Problem | None:
     """The caller's organization
@@ -183,6 +197,7 @@ async def asyncio(
     X-Organization-Id).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -196,6 +211,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

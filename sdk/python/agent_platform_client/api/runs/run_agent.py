@@ -17,10 +17,14 @@ def _get_kwargs(
     id: UUID,
     *,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -112,6 +116,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunResult]:
@@ -126,6 +131,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -142,6 +148,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -158,6 +165,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunResult | None:
@@ -172,6 +180,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -189,6 +198,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -199,6 +209,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunResult]:
@@ -213,6 +224,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -229,6 +241,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -243,6 +256,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunResult | None:
@@ -257,6 +271,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -275,6 +290,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

@@ -17,10 +17,14 @@ def _get_kwargs(
     id: UUID,
     *,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -112,6 +116,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunResult]:
@@ -124,6 +129,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -140,6 +146,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -156,6 +163,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunResult | None:
@@ -168,6 +176,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -185,6 +194,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -195,6 +205,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunResult]:
@@ -207,6 +218,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -223,6 +235,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -237,6 +250,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TurnRunRequest,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunResult | None:
@@ -249,6 +263,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -267,6 +282,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: SessionCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -103,6 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | SessionTokens]:
     """Mint a session token for an end user (customer backend, API key only)
@@ -113,6 +118,7 @@ def sync_detailed(
     minted.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (SessionCreate):
 
@@ -126,6 +132,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -140,6 +147,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SessionCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | SessionTokens | None:
     """Mint a session token for an end user (customer backend, API key only)
@@ -150,6 +158,7 @@ def sync(
     minted.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (SessionCreate):
 
@@ -164,6 +173,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -172,6 +182,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | SessionTokens]:
     """Mint a session token for an end user (customer backend, API key only)
@@ -182,6 +193,7 @@ async def asyncio_detailed(
     minted.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (SessionCreate):
 
@@ -195,6 +207,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -207,6 +220,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SessionCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | SessionTokens | None:
     """Mint a session token for an end user (customer backend, API key only)
@@ -217,6 +231,7 @@ async def asyncio(
     minted.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (SessionCreate):
 
@@ -232,6 +247,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

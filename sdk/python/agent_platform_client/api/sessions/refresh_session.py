@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.session_refresh import SessionRefresh
 from ...models.session_tokens import SessionTokens
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: SessionRefresh,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -84,13 +87,16 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SessionRefresh,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | SessionTokens]:
     """Exchange a refresh token for a new token pair (no bearer token)
 
      Refresh tokens rotate: each one is good for one refresh. Presenting a refresh token that was already
-    used revokes the session (401 `refresh_token_reused`).
+    used revokes the session (401 `refresh_token_reused`). A browser may call it cross-origin from an
+    origin an organization allows (docs/conventions.md).
 
     Args:
+        x_request_id (str | Unset):
         body (SessionRefresh):
 
     Raises:
@@ -103,6 +109,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -116,13 +123,16 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: SessionRefresh,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | SessionTokens | None:
     """Exchange a refresh token for a new token pair (no bearer token)
 
      Refresh tokens rotate: each one is good for one refresh. Presenting a refresh token that was already
-    used revokes the session (401 `refresh_token_reused`).
+    used revokes the session (401 `refresh_token_reused`). A browser may call it cross-origin from an
+    origin an organization allows (docs/conventions.md).
 
     Args:
+        x_request_id (str | Unset):
         body (SessionRefresh):
 
     Raises:
@@ -136,6 +146,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -143,13 +154,16 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SessionRefresh,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | SessionTokens]:
     """Exchange a refresh token for a new token pair (no bearer token)
 
      Refresh tokens rotate: each one is good for one refresh. Presenting a refresh token that was already
-    used revokes the session (401 `refresh_token_reused`).
+    used revokes the session (401 `refresh_token_reused`). A browser may call it cross-origin from an
+    origin an organization allows (docs/conventions.md).
 
     Args:
+        x_request_id (str | Unset):
         body (SessionRefresh):
 
     Raises:
@@ -162,6 +176,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -173,13 +188,16 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: SessionRefresh,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | SessionTokens | None:
     """Exchange a refresh token for a new token pair (no bearer token)
 
      Refresh tokens rotate: each one is good for one refresh. Presenting a refresh token that was already
-    used revokes the session (401 `refresh_token_reused`).
+    used revokes the session (401 `refresh_token_reused`). A browser may call it cross-origin from an
+    origin an organization allows (docs/conventions.md).
 
     Args:
+        x_request_id (str | Unset):
         body (SessionRefresh):
 
     Raises:
@@ -194,5 +212,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -15,10 +15,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: UUID,
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -95,6 +99,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | ThreadBody]:
@@ -104,6 +109,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -118,6 +124,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -133,6 +140,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | ThreadBody | None:
@@ -142,6 +150,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -157,6 +166,7 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -166,6 +176,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | ThreadBody]:
@@ -175,6 +186,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -189,6 +201,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -202,6 +215,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | ThreadBody | None:
@@ -211,6 +225,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -227,6 +242,7 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

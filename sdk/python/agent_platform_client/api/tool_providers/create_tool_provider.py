@@ -16,9 +16,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: ApiProviderCreate | McpProviderCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -107,6 +111,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -118,6 +123,7 @@ def sync_detailed(
     `mcp_stdio_disabled` otherwise).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -132,6 +138,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -146,6 +153,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -157,6 +165,7 @@ def sync(
     `mcp_stdio_disabled` otherwise).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -172,6 +181,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -180,6 +190,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -191,6 +202,7 @@ async def asyncio_detailed(
     `mcp_stdio_disabled` otherwise).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -205,6 +217,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -217,6 +230,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -228,6 +242,7 @@ async def asyncio(
     `mcp_stdio_disabled` otherwise).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -244,6 +259,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: UUID,
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -86,6 +90,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderBody]:
     """Get a tool provider
@@ -95,6 +100,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -107,6 +113,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -121,6 +128,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderBody | None:
     """Get a tool provider
@@ -130,6 +138,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -143,6 +152,7 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -151,6 +161,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderBody]:
     """Get a tool provider
@@ -160,6 +171,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -172,6 +184,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -184,6 +197,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderBody | None:
     """Get a tool provider
@@ -193,6 +207,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -207,6 +222,7 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     id: UUID,
     *,
     body: OpenApiDocument | File | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -117,6 +121,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ImportResult | Problem]:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -130,6 +135,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -145,6 +151,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -160,6 +167,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ImportResult | Problem | None:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -173,6 +181,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -189,6 +198,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -198,6 +208,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ImportResult | Problem]:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -211,6 +222,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -226,6 +238,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -239,6 +252,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ImportResult | Problem | None:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -252,6 +266,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -269,6 +284,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

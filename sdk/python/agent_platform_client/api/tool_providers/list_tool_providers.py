@@ -17,9 +17,13 @@ def _get_kwargs(
     type_: ProviderType | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -98,6 +102,7 @@ def sync_detailed(
     type_: ProviderType | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderList]:
     """List the organization's tool providers
@@ -108,6 +113,7 @@ def sync_detailed(
         type_ (ProviderType | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -122,6 +128,7 @@ def sync_detailed(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -138,6 +145,7 @@ def sync(
     type_: ProviderType | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderList | None:
     """List the organization's tool providers
@@ -148,6 +156,7 @@ def sync(
         type_ (ProviderType | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -163,6 +172,7 @@ def sync(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -173,6 +183,7 @@ async def asyncio_detailed(
     type_: ProviderType | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderList]:
     """List the organization's tool providers
@@ -183,6 +194,7 @@ async def asyncio_detailed(
         type_ (ProviderType | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -197,6 +209,7 @@ async def asyncio_detailed(
         type_=type_,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -211,6 +224,7 @@ async def asyncio(
     type_: ProviderType | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderList | None:
     """List the organization's tool providers
@@ -221,6 +235,7 @@ async def asyncio(
         type_ (ProviderType | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -237,6 +252,7 @@ async def asyncio(
             type_=type_,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     id: UUID,
     *,
     body: ToolProviderUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -113,6 +117,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -123,6 +128,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -137,6 +143,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -152,6 +159,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -162,6 +170,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -177,6 +186,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -186,6 +196,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -196,6 +207,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -210,6 +222,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -223,6 +236,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -233,6 +247,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -249,6 +264,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

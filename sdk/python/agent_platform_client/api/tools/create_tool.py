@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: ToolCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -108,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolResult]:
     """Create a tool in an api provider (reloads the registry, rebuilds dependents)
@@ -121,6 +126,7 @@ def sync_detailed(
     deprecated false.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolCreate):
 
@@ -134,6 +140,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -148,6 +155,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ToolCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolResult | None:
     """Create a tool in an api provider (reloads the registry, rebuilds dependents)
@@ -161,6 +169,7 @@ def sync(
     deprecated false.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolCreate):
 
@@ -175,6 +184,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -183,6 +193,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolResult]:
     """Create a tool in an api provider (reloads the registry, rebuilds dependents)
@@ -196,6 +207,7 @@ async def asyncio_detailed(
     deprecated false.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolCreate):
 
@@ -209,6 +221,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -221,6 +234,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ToolCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolResult | None:
     """Create a tool in an api provider (reloads the registry, rebuilds dependents)
@@ -234,6 +248,7 @@ async def asyncio(
     deprecated false.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolCreate):
 
@@ -249,6 +264,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     tool_id: UUID,
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -96,6 +100,7 @@ def sync_detailed(
     tool_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RebuildOnly]:
     """Delete an api tool (dependent agents are rebuilt)
@@ -104,6 +109,7 @@ def sync_detailed(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -116,6 +122,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         tool_id=tool_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -130,6 +137,7 @@ def sync(
     tool_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | RebuildOnly | None:
     """Delete an api tool (dependent agents are rebuilt)
@@ -138,6 +146,7 @@ def sync(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -151,6 +160,7 @@ def sync(
     return sync_detailed(
         tool_id=tool_id,
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -159,6 +169,7 @@ async def asyncio_detailed(
     tool_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RebuildOnly]:
     """Delete an api tool (dependent agents are rebuilt)
@@ -167,6 +178,7 @@ async def asyncio_detailed(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -179,6 +191,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         tool_id=tool_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -191,6 +204,7 @@ async def asyncio(
     tool_id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | RebuildOnly | None:
     """Delete an api tool (dependent agents are rebuilt)
@@ -199,6 +213,7 @@ async def asyncio(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -213,6 +228,7 @@ async def asyncio(
         await asyncio_detailed(
             tool_id=tool_id,
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     tool_id: UUID,
     *,
     body: ToolExecute | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -109,6 +113,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolExecution]:
     """Call a tool now
@@ -125,6 +130,7 @@ def sync_detailed(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -139,6 +145,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         tool_id=tool_id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -154,6 +161,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolExecution | None:
     """Call a tool now
@@ -170,6 +178,7 @@ def sync(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -185,6 +194,7 @@ def sync(
         tool_id=tool_id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -194,6 +204,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolExecution]:
     """Call a tool now
@@ -210,6 +221,7 @@ async def asyncio_detailed(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -224,6 +236,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         tool_id=tool_id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -237,6 +250,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolExecution | None:
     """Call a tool now
@@ -253,6 +267,7 @@ async def asyncio(
 
     Args:
         tool_id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -269,6 +284,7 @@ async def asyncio(
             tool_id=tool_id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -23,9 +23,13 @@ def _get_kwargs(
     name: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -126,6 +130,7 @@ def sync_detailed(
     name: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolList]:
     """List the organization's tools, with filters
@@ -141,6 +146,7 @@ def sync_detailed(
         name (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -160,6 +166,7 @@ def sync_detailed(
         name=name,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -181,6 +188,7 @@ def sync(
     name: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolList | None:
     """List the organization's tools, with filters
@@ -196,6 +204,7 @@ def sync(
         name (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -216,6 +225,7 @@ def sync(
         name=name,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -231,6 +241,7 @@ async def asyncio_detailed(
     name: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolList]:
     """List the organization's tools, with filters
@@ -246,6 +257,7 @@ async def asyncio_detailed(
         name (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -265,6 +277,7 @@ async def asyncio_detailed(
         name=name,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -284,6 +297,7 @@ async def asyncio(
     name: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolList | None:
     """List the organization's tools, with filters
@@ -299,6 +313,7 @@ async def asyncio(
         name (str | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -320,6 +335,7 @@ async def asyncio(
             name=name,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -13,9 +13,13 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -81,6 +85,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolsAuthCatalog]:
     """The org's tool providers and the credential fields each expects (same for every copilot)
@@ -89,6 +94,7 @@ def sync_detailed(
     and whether it connects through OAuth.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -100,6 +106,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -113,6 +120,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolsAuthCatalog | None:
     """The org's tool providers and the credential fields each expects (same for every copilot)
@@ -121,6 +129,7 @@ def sync(
     and whether it connects through OAuth.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -133,6 +142,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -140,6 +150,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolsAuthCatalog]:
     """The org's tool providers and the credential fields each expects (same for every copilot)
@@ -148,6 +159,7 @@ async def asyncio_detailed(
     and whether it connects through OAuth.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -159,6 +171,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -170,6 +183,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolsAuthCatalog | None:
     """The org's tool providers and the credential fields each expects (same for every copilot)
@@ -178,6 +192,7 @@ async def asyncio(
     and whether it connects through OAuth.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -191,6 +206,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

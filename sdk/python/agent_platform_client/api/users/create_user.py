@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: UserCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -108,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: UserCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """Create an end user ahead of use (optional; a session mint creates unseen users)
@@ -116,6 +121,7 @@ def sync_detailed(
     session mint creates unseen users. 409 `user_exists` when the id is taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserCreate):
 
@@ -129,6 +135,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -143,6 +150,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: UserCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """Create an end user ahead of use (optional; a session mint creates unseen users)
@@ -151,6 +159,7 @@ def sync(
     session mint creates unseen users. 409 `user_exists` when the id is taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserCreate):
 
@@ -165,6 +174,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -173,6 +183,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: UserCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """Create an end user ahead of use (optional; a session mint creates unseen users)
@@ -181,6 +192,7 @@ async def asyncio_detailed(
     session mint creates unseen users. 409 `user_exists` when the id is taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserCreate):
 
@@ -194,6 +206,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -206,6 +219,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: UserCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """Create an end user ahead of use (optional; a session mint creates unseen users)
@@ -214,6 +228,7 @@ async def asyncio(
     session mint creates unseen users. 409 `user_exists` when the id is taken.
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserCreate):
 
@@ -229,6 +244,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -14,9 +14,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     user_id: str,
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -89,6 +93,7 @@ def sync_detailed(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a user with its stored credentials and sessions
@@ -98,6 +103,7 @@ def sync_detailed(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -110,6 +116,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         user_id=user_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -124,6 +131,7 @@ def sync(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a user with its stored credentials and sessions
@@ -133,6 +141,7 @@ def sync(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -146,6 +155,7 @@ def sync(
     return sync_detailed(
         user_id=user_id,
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -154,6 +164,7 @@ async def asyncio_detailed(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a user with its stored credentials and sessions
@@ -163,6 +174,7 @@ async def asyncio_detailed(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -175,6 +187,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         user_id=user_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -187,6 +200,7 @@ async def asyncio(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a user with its stored credentials and sessions
@@ -196,6 +210,7 @@ async def asyncio(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -210,6 +225,7 @@ async def asyncio(
         await asyncio_detailed(
             user_id=user_id,
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

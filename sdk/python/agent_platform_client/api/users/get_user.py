@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     user_id: str,
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -91,6 +95,7 @@ def sync_detailed(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """An end user
@@ -101,6 +106,7 @@ def sync_detailed(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -113,6 +119,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         user_id=user_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -127,6 +134,7 @@ def sync(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """An end user
@@ -137,6 +145,7 @@ def sync(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -150,6 +159,7 @@ def sync(
     return sync_detailed(
         user_id=user_id,
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -158,6 +168,7 @@ async def asyncio_detailed(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """An end user
@@ -168,6 +179,7 @@ async def asyncio_detailed(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -180,6 +192,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         user_id=user_id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -192,6 +205,7 @@ async def asyncio(
     user_id: str,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """An end user
@@ -202,6 +216,7 @@ async def asyncio(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -216,6 +231,7 @@ async def asyncio(
         await asyncio_detailed(
             user_id=user_id,
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -16,9 +16,13 @@ def _get_kwargs(
     group_id: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -103,6 +107,7 @@ def sync_detailed(
     group_id: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserList]:
     """List end users, oldest first
@@ -113,6 +118,7 @@ def sync_detailed(
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -127,6 +133,7 @@ def sync_detailed(
         group_id=group_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -143,6 +150,7 @@ def sync(
     group_id: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserList | None:
     """List end users, oldest first
@@ -153,6 +161,7 @@ def sync(
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -168,6 +177,7 @@ def sync(
         group_id=group_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -178,6 +188,7 @@ async def asyncio_detailed(
     group_id: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserList]:
     """List end users, oldest first
@@ -188,6 +199,7 @@ async def asyncio_detailed(
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -202,6 +214,7 @@ async def asyncio_detailed(
         group_id=group_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -216,6 +229,7 @@ async def asyncio(
     group_id: str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserList | None:
     """List end users, oldest first
@@ -226,6 +240,7 @@ async def asyncio(
         group_id (str | Unset): The customer's id of a group; the Default group is `default`.
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -242,6 +257,7 @@ async def asyncio(
             group_id=group_id,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     user_id: str,
     *,
     body: UserUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -108,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: UserUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -118,6 +123,7 @@ def sync_detailed(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -132,6 +138,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         user_id=user_id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -147,6 +154,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: UserUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -157,6 +165,7 @@ def sync(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -172,6 +181,7 @@ def sync(
         user_id=user_id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -181,6 +191,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: UserUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -191,6 +202,7 @@ async def asyncio_detailed(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -205,6 +217,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         user_id=user_id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -218,6 +231,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: UserUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -228,6 +242,7 @@ async def asyncio(
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -244,6 +259,7 @@ async def asyncio(
             user_id=user_id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

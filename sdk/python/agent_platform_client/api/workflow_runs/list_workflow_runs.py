@@ -19,9 +19,13 @@ def _get_kwargs(
     schedule_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -112,6 +116,7 @@ def sync_detailed(
     schedule_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowRunList]:
     """List workflow runs, newest first
@@ -124,6 +129,7 @@ def sync_detailed(
         schedule_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -140,6 +146,7 @@ def sync_detailed(
         schedule_id=schedule_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -158,6 +165,7 @@ def sync(
     schedule_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowRunList | None:
     """List workflow runs, newest first
@@ -170,6 +178,7 @@ def sync(
         schedule_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -187,6 +196,7 @@ def sync(
         schedule_id=schedule_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -199,6 +209,7 @@ async def asyncio_detailed(
     schedule_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowRunList]:
     """List workflow runs, newest first
@@ -211,6 +222,7 @@ async def asyncio_detailed(
         schedule_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -227,6 +239,7 @@ async def asyncio_detailed(
         schedule_id=schedule_id,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -243,6 +256,7 @@ async def asyncio(
     schedule_id: UUID | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowRunList | None:
     """List workflow runs, newest first
@@ -255,6 +269,7 @@ async def asyncio(
         schedule_id (UUID | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -273,6 +288,7 @@ async def asyncio(
             schedule_id=schedule_id,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: WorkflowScheduleCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -98,6 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowScheduleCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowScheduleBody]:
     """Create a workflow schedule
@@ -112,6 +117,7 @@ def sync_detailed(
     another `user_id` is 403 `schedule_owner_forbidden`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleCreate):
 
@@ -125,6 +131,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -139,6 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WorkflowScheduleCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowScheduleBody | None:
     """Create a workflow schedule
@@ -153,6 +161,7 @@ def sync(
     another `user_id` is 403 `schedule_owner_forbidden`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleCreate):
 
@@ -167,6 +176,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -175,6 +185,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowScheduleCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowScheduleBody]:
     """Create a workflow schedule
@@ -189,6 +200,7 @@ async def asyncio_detailed(
     another `user_id` is 403 `schedule_owner_forbidden`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleCreate):
 
@@ -202,6 +214,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -214,6 +227,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WorkflowScheduleCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowScheduleBody | None:
     """Create a workflow schedule
@@ -228,6 +242,7 @@ async def asyncio(
     another `user_id` is 403 `schedule_owner_forbidden`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleCreate):
 
@@ -243,6 +258,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -14,9 +14,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: UUID,
     *,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -84,6 +88,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a workflow schedule (its runs are kept)
@@ -92,6 +97,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -104,6 +110,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -118,6 +125,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a workflow schedule (its runs are kept)
@@ -126,6 +134,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -139,6 +148,7 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -147,6 +157,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a workflow schedule (its runs are kept)
@@ -155,6 +166,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -167,6 +179,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -179,6 +192,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a workflow schedule (its runs are kept)
@@ -187,6 +201,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -201,6 +216,7 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

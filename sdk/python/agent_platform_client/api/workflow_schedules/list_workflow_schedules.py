@@ -18,9 +18,13 @@ def _get_kwargs(
     status: ScheduleStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -105,6 +109,7 @@ def sync_detailed(
     status: ScheduleStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowScheduleList]:
     """List workflow schedules, oldest first
@@ -116,6 +121,7 @@ def sync_detailed(
         status (ScheduleStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -131,6 +137,7 @@ def sync_detailed(
         status=status,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -148,6 +155,7 @@ def sync(
     status: ScheduleStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowScheduleList | None:
     """List workflow schedules, oldest first
@@ -159,6 +167,7 @@ def sync(
         status (ScheduleStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -175,6 +184,7 @@ def sync(
         status=status,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -186,6 +196,7 @@ async def asyncio_detailed(
     status: ScheduleStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowScheduleList]:
     """List workflow schedules, oldest first
@@ -197,6 +208,7 @@ async def asyncio_detailed(
         status (ScheduleStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -212,6 +224,7 @@ async def asyncio_detailed(
         status=status,
         limit=limit,
         cursor=cursor,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -227,6 +240,7 @@ async def asyncio(
     status: ScheduleStatus | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowScheduleList | None:
     """List workflow schedules, oldest first
@@ -238,6 +252,7 @@ async def asyncio(
         status (ScheduleStatus | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -255,6 +270,7 @@ async def asyncio(
             status=status,
             limit=limit,
             cursor=cursor,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

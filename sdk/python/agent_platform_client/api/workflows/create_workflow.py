@@ -15,9 +15,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: WorkflowCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -98,6 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Create a workflow
@@ -110,6 +115,7 @@ def sync_detailed(
     `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -123,6 +129,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -137,6 +144,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WorkflowCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Create a workflow
@@ -149,6 +157,7 @@ def sync(
     `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -163,6 +172,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -171,6 +181,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Create a workflow
@@ -183,6 +194,7 @@ async def asyncio_detailed(
     `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -196,6 +208,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -208,6 +221,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WorkflowCreate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Create a workflow
@@ -220,6 +234,7 @@ async def asyncio(
     `agent` step an agent, of the caller's organization (404 `step_ref_not_found`).
 
     Args:
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -235,6 +250,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

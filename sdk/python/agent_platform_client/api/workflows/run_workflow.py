@@ -17,9 +17,13 @@ def _get_kwargs(
     id: UUID,
     *,
     body: WorkflowRunRequest | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -109,6 +113,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowRunRequest | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowRunBody]:
     """Start a run of a workflow
@@ -121,6 +126,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowRunRequest | Unset):
 
@@ -135,6 +141,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -150,6 +157,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WorkflowRunRequest | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowRunBody | None:
     """Start a run of a workflow
@@ -162,6 +170,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowRunRequest | Unset):
 
@@ -177,6 +186,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -186,6 +196,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowRunRequest | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowRunBody]:
     """Start a run of a workflow
@@ -198,6 +209,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowRunRequest | Unset):
 
@@ -212,6 +224,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -225,6 +238,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WorkflowRunRequest | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowRunBody | None:
     """Start a run of a workflow
@@ -237,6 +251,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowRunRequest | Unset):
 
@@ -253,6 +268,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     id: UUID,
     *,
     body: WorkflowUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
 
@@ -103,6 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -111,6 +116,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -125,6 +131,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -140,6 +147,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WorkflowUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -148,6 +156,7 @@ def sync(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -163,6 +172,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -172,6 +182,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkflowUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -180,6 +191,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -194,6 +206,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        x_request_id=x_request_id,
         x_organization_id=x_organization_id,
     )
 
@@ -207,6 +220,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WorkflowUpdate,
+    x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -215,6 +229,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        x_request_id (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -231,6 +246,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            x_request_id=x_request_id,
             x_organization_id=x_organization_id,
         )
     ).parsed
