@@ -54,3 +54,8 @@ class BadGateway(DomainError):
 
 class Unavailable(DomainError):
     status, title, code = 503, "Service Unavailable", "unavailable"
+
+
+class PreconditionFailed(DomainError):
+    """`If-Match` names a version of the resource that is no longer current."""
+    status, title, code = 412, "Precondition Failed", "precondition_failed"

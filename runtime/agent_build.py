@@ -158,5 +158,10 @@ def build(org_id: str, agent_ids: list[str]) -> tuple[list[dict], dict, int]:
     if updates:
         with atomic():
             for agent_id, values in updates:
-                Agent.update(values).where(Agent.id == agent_id).execute()
+                # only the build of the version still current is recorded: a build that
+                # finishes after a newer version's never replaces it
+                built = values[Agent.build_version_id]
+                if not Agent.update(values).where(Agent.id == agent_id,
+                                                  Agent.current_version_id == built).execute():
+                    runtimes.pop(agent_id, None)
     return items, runtimes, round((time.perf_counter() - started) * 1000)

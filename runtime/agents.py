@@ -6,11 +6,13 @@ from runtime import agent_build, registry
 from store import agents as agent_store
 
 
-def _build(org_id: str, agent_id: str) -> dict:
+def _build(org_id: str, agent_id: str, version=None) -> dict:
+    """Build the agent's current version; the answer shows ``version`` (the one this request
+    wrote) even when a later update has replaced it meanwhile."""
     items, runtimes, _ = agent_build.build(org_id, [agent_id])
     registry.patch(org_id, registry.bump(org_id), (), runtimes)
     agent = agent_store.get(org_id=org_id, agent_id=agent_id)
-    return {"agent": agent_store.to_dict(agent), "build": items[0]}
+    return {"agent": agent_store.to_dict(agent, version), "build": items[0]}
 
 
 def create(*, org_id: str, fields: dict) -> dict:
@@ -19,8 +21,8 @@ def create(*, org_id: str, fields: dict) -> dict:
 
 
 def update(*, org_id: str, agent_id: str, fields: dict) -> dict:
-    agent_store.update(org_id=org_id, agent_id=agent_id, fields=fields)
-    return _build(org_id, agent_id)
+    _, version = agent_store.update(org_id=org_id, agent_id=agent_id, fields=fields)
+    return _build(org_id, agent_id, version)
 
 
 def delete(*, org_id: str, agent_id: str) -> None:

@@ -14,7 +14,7 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import body_limit, cors, docs, errors, logs, openapi31, request_ids
+from server import body_limit, conditional, cors, docs, errors, logs, openapi31, request_ids
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, migrations
 from store.settings import Settings
@@ -101,7 +101,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
                                                                  swagger_ui=False))
     app.add_api(
         spec,
-        resolver=GuardedResolver(settings, operation_modules(spec)),
+        resolver=GuardedResolver(settings, operation_modules(spec), conditional.roles(spec)),
         strict_validation=True,
         validate_responses=settings.validate_responses,
         validator_map=openapi31.VALIDATOR_MAP,

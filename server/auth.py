@@ -318,19 +318,35 @@ class GuardedResolver(Resolver):
     """Resolves operationIds to handler functions (``handlers.<module>.<operationId>``) and
     guards each one with the credential classes its operation lists."""
 
-    def __init__(self, settings: Settings, operation_modules: dict[str, str]):
+    def __init__(self, settings: Settings, operation_modules: dict[str, str],
+                 conditional_roles: dict | None = None):
         super().__init__()
         self.settings = settings
         self.operation_modules = operation_modules
+        self.conditional_roles = conditional_roles or {}
 
     def resolve_operation_id(self, operation):
         operation_id = operation.operation_id
         module = self.operation_modules.get(operation_id)
         return f"handlers.{module}.{operation_id}" if module else operation_id
 
+    def _conditional(self, operation, function):
+        """ETags and If-Match / If-None-Match where openapi.yaml declares them."""
+        from server import conditional
+
+        role, read_id = self.conditional_roles.get(operation.operation_id, (None, None))
+        if role == "read":
+            return conditional.conditional_read(function)
+        if role == "write":
+            read_fn = self.resolve_function_from_operation_id(
+                f"handlers.{self.operation_modules[read_id]}.{read_id}")
+            return conditional.conditional_write(function, read_fn, self.settings,
+                                                 operation.method, current_caller)
+        return function
+
     def resolve(self, operation):
         operation_id = self.resolve_operation_id(operation)
-        function = self.resolve_function_from_operation_id(operation_id)
+        function = self._conditional(operation, self.resolve_function_from_operation_id(operation_id))
         allowed = frozenset(name for req in (operation.security or []) for name in req)
         fast_path = bool(operation._operation.get("x-fast-path"))
         return Resolution(guard(function, self.settings, allowed, fast_path), operation_id)

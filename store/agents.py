@@ -3,8 +3,8 @@ agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
 from store import copilots, pages, scope
-from store.db import atomic, iso, new_id, utcnow
-from store.errors import Conflict, NotFound
+from store.db import atomic, is_postgres, iso, new_id, utcnow
+from store.errors import NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
 
 DEFAULT_MODEL = {"provider": "echo", "name": "echo", "temperature": None, "max_tokens": None}
@@ -83,22 +83,28 @@ def list(*, org_id: str, limit: int = 50, cursor: str | None = None) -> tuple[li
                       cursor=cursor)
 
 
-def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
-    """A new immutable version from the current one plus fields."""
-    agent = get(org_id=org_id, agent_id=agent_id)
-    current = current_version(agent)
-    config = _config(fields, {k: getattr(current, k) for k in CONFIG_FIELDS})
-    _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
+def update(*, org_id: str, agent_id: str, fields: dict) -> tuple[Agent, AgentVersion]:
+    """A new immutable version from the current one plus fields: (the agent as this update
+    left it, the version it wrote). The current version is read inside the write transaction
+    (on Postgres with the agent's row locked), so concurrent updates each build on the one
+    before and none is lost or refused."""
+    get(org_id=org_id, agent_id=agent_id)  # 404 before any write
     with atomic():
+        query = scope.scoped(Agent, org_id).where(Agent.id == agent_id)
+        agent = (query.for_update() if is_postgres() else query).first()
+        if agent is None:
+            raise NotFound("agent not found")
+        current = current_version(agent)
+        config = _config(fields, {k: getattr(current, k) for k in CONFIG_FIELDS})
+        _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
         number = agent.version + 1
         version = _write_version(org_id, agent.id, number, config)
-        changed = (Agent.update(current_version_id=version.id, version=number,
-                                name=config["name"], updated_at=utcnow())
-                   .where(Agent.id == agent.id, Agent.version == agent.version).execute())
-        if not changed:  # a concurrent update took this version number first
-            raise Conflict("the agent was changed concurrently; retry",
-                           code="agent_version_conflict")
-    return get(org_id=org_id, agent_id=agent_id)
+        now = utcnow()
+        Agent.update(current_version_id=version.id, version=number, name=config["name"],
+                     updated_at=now).where(Agent.id == agent.id).execute()
+        agent.current_version_id, agent.version = version.id, number
+        agent.name, agent.updated_at = config["name"], now
+    return agent, version
 
 
 def delete(*, org_id: str, agent_id: str) -> None:

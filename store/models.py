@@ -640,3 +640,14 @@ class CorsOrigin(OrgOwned):
         table_name = "cors_origin"
         indexes = ((("org", "origin"), True),)
 
+
+class ResourceLock(BaseModel):
+    """A write in progress on one resource (store/resource_locks.py; SQLite only: Postgres
+    takes an advisory lock instead)."""
+
+    key = peewee.CharField(max_length=64, primary_key=True)
+    owner = peewee.CharField(max_length=64)
+    expires_at = peewee.DateTimeField()
+
+    class Meta:
+        table_name = "resource_lock"

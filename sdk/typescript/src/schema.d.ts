@@ -3725,6 +3725,25 @@ export interface components {
         DeployFrom: "dev" | "staging";
     };
     responses: {
+        /** @description The resource still has the `ETag` named in `If-None-Match`; no body. */
+        NotModified: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description `If-Match` names a version of the resource that is no longer current (`precondition_failed`): read it again, then retry with its new `ETag`. */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request is malformed or does not match the schema. */
         BadRequest: {
             headers: {
@@ -3828,6 +3847,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+        IfMatch: string;
+        /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+        IfNoneMatch: string;
         /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
         RequestId: string;
         /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
@@ -3843,6 +3866,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The version of the resource as this answer shows it (a hash of its JSON representation). Send it back in `If-None-Match` (GET: 304 while unchanged) or `If-Match` (PATCH, PUT, DELETE: 412 when the resource has changed since).
+         * @example "9f86d081884c7d659a2feaa0c55ad015"
+         */
+        ETag: string;
         /**
          * @description The request's id: the client's `X-Request-Id` when it is 1-128 characters of `[A-Za-z0-9._:-]`, else one the service made. It is in the problem body (`request_id`), in every log line written while serving the request, and on the runs it starts.
          * @example req_5f2c8e1a9b3d4c7e8f6a0b1c2d3e4f5a
@@ -3922,6 +3950,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -3934,12 +3964,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3954,6 +3986,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -3966,12 +4000,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CorsSettings"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3985,6 +4021,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4001,6 +4039,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4010,6 +4049,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4207,6 +4247,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4222,12 +4264,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4242,6 +4286,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4265,6 +4311,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4275,6 +4322,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4294,6 +4343,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4304,6 +4354,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4391,6 +4442,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4406,12 +4459,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GroupEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4426,6 +4481,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4445,6 +4502,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4455,6 +4513,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4724,6 +4783,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 /** @description The organization. */
@@ -4737,12 +4798,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrgLimits"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4756,6 +4819,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /** @description The organization. */
@@ -4773,6 +4838,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4783,6 +4849,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4901,6 +4968,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4916,12 +4985,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolProviderBody"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4935,6 +5006,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4960,6 +5033,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -4970,6 +5044,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4989,6 +5065,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5000,6 +5077,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -5179,6 +5257,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5194,12 +5274,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ToolBody"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5213,6 +5295,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5239,6 +5323,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5249,6 +5334,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5268,6 +5355,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5279,6 +5367,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -5405,6 +5494,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5420,12 +5511,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AgentBody"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5439,6 +5532,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5465,6 +5560,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5474,6 +5570,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5493,6 +5591,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +5603,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -5629,6 +5729,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5644,12 +5746,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowBody"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5663,6 +5767,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5687,6 +5793,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5696,6 +5803,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5715,6 +5824,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5725,6 +5835,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -5818,6 +5929,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5833,12 +5946,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowRunBody"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5964,6 +6079,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5979,12 +6096,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowScheduleBody"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5998,6 +6117,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6021,6 +6142,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6030,6 +6152,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6049,6 +6173,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6060,6 +6185,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -6256,6 +6382,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6273,12 +6401,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CopilotWithAuth"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6293,6 +6423,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6317,6 +6449,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6327,6 +6460,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6346,6 +6481,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6357,6 +6493,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -6592,6 +6729,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6609,12 +6748,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TurnRunBody"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6628,6 +6769,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6640,12 +6783,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ModelConfig"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6658,6 +6803,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6674,6 +6821,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6683,6 +6831,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -16,11 +16,15 @@ def _get_kwargs(
     id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -38,11 +42,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AgentBody | Problem | None:
+) -> AgentBody | Any | Problem | None:
     if response.status_code == 200:
         response_200 = AgentBody.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -77,7 +85,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AgentBody | Problem]:
+) -> Response[AgentBody | Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,8 +99,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[AgentBody | Problem]:
+) -> Response[AgentBody | Any | Problem]:
     """Get an agent (its current version and last build)
 
      One agent: its current version's configuration and its last build.
@@ -100,6 +109,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -107,12 +117,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentBody | Problem]
+        Response[AgentBody | Any | Problem]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -128,8 +139,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> AgentBody | Problem | None:
+) -> AgentBody | Any | Problem | None:
     """Get an agent (its current version and last build)
 
      One agent: its current version's configuration and its last build.
@@ -137,6 +149,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -144,13 +157,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentBody | Problem
+        AgentBody | Any | Problem
     """
 
     return sync_detailed(
         id=id,
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -160,8 +174,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[AgentBody | Problem]:
+) -> Response[AgentBody | Any | Problem]:
     """Get an agent (its current version and last build)
 
      One agent: its current version's configuration and its last build.
@@ -169,6 +184,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -176,12 +192,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentBody | Problem]
+        Response[AgentBody | Any | Problem]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -195,8 +212,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> AgentBody | Problem | None:
+) -> AgentBody | Any | Problem | None:
     """Get an agent (its current version and last build)
 
      One agent: its current version's configuration and its last build.
@@ -204,6 +222,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -211,7 +230,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentBody | Problem
+        AgentBody | Any | Problem
     """
 
     return (
@@ -219,6 +238,7 @@ async def asyncio(
             id=id,
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

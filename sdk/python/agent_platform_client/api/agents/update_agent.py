@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: AgentUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -75,6 +79,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -113,6 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AgentUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Update an agent (writes a new immutable version and builds it)
@@ -124,6 +134,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -139,6 +150,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -155,6 +167,7 @@ def sync(
     client: AuthenticatedClient,
     body: AgentUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Update an agent (writes a new immutable version and builds it)
@@ -166,6 +179,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -182,6 +196,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -192,6 +207,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AgentUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Update an agent (writes a new immutable version and builds it)
@@ -203,6 +219,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -218,6 +235,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -232,6 +250,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AgentUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Update an agent (writes a new immutable version and builds it)
@@ -243,6 +262,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentUpdate):
 
@@ -260,6 +280,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

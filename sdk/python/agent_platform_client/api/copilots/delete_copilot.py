@@ -15,11 +15,15 @@ def _get_kwargs(
     id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -67,6 +71,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -99,6 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a dev network with its staging and prod networks and deployment history
@@ -108,6 +118,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -121,6 +132,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -136,6 +148,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a dev network with its staging and prod networks and deployment history
@@ -145,6 +158,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -159,6 +173,7 @@ def sync(
         id=id,
         client=client,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -168,6 +183,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a dev network with its staging and prod networks and deployment history
@@ -177,6 +193,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -190,6 +207,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -203,6 +221,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a dev network with its staging and prod networks and deployment history
@@ -212,6 +231,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -227,6 +247,7 @@ async def asyncio(
             id=id,
             client=client,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

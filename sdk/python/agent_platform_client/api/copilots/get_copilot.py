@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -16,12 +16,16 @@ def _get_kwargs(
     id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -42,11 +46,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CopilotWithAuth | Problem | None:
+) -> Any | CopilotWithAuth | Problem | None:
     if response.status_code == 200:
         response_200 = CopilotWithAuth.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -86,7 +94,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CopilotWithAuth | Problem]:
+) -> Response[Any | CopilotWithAuth | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,9 +108,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Response[CopilotWithAuth | Problem]:
+) -> Response[Any | CopilotWithAuth | Problem]:
     """Get a network, with the tool providers its agents need (runtimeAuthProviders)
 
      Reachable with a session token. `runtimeAuthProviders` lists the tool providers the network's agents
@@ -114,6 +123,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -123,12 +133,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CopilotWithAuth | Problem]
+        Response[Any | CopilotWithAuth | Problem]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -145,9 +156,10 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> CopilotWithAuth | Problem | None:
+) -> Any | CopilotWithAuth | Problem | None:
     """Get a network, with the tool providers its agents need (runtimeAuthProviders)
 
      Reachable with a session token. `runtimeAuthProviders` lists the tool providers the network's agents
@@ -159,6 +171,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -168,13 +181,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CopilotWithAuth | Problem
+        Any | CopilotWithAuth | Problem
     """
 
     return sync_detailed(
         id=id,
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -185,9 +199,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Response[CopilotWithAuth | Problem]:
+) -> Response[Any | CopilotWithAuth | Problem]:
     """Get a network, with the tool providers its agents need (runtimeAuthProviders)
 
      Reachable with a session token. `runtimeAuthProviders` lists the tool providers the network's agents
@@ -199,6 +214,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -208,12 +224,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CopilotWithAuth | Problem]
+        Response[Any | CopilotWithAuth | Problem]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -228,9 +245,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> CopilotWithAuth | Problem | None:
+) -> Any | CopilotWithAuth | Problem | None:
     """Get a network, with the tool providers its agents need (runtimeAuthProviders)
 
      Reachable with a session token. `runtimeAuthProviders` lists the tool providers the network's agents
@@ -242,6 +260,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -251,7 +270,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CopilotWithAuth | Problem
+        Any | CopilotWithAuth | Problem
     """
 
     return (
@@ -259,6 +278,7 @@ async def asyncio(
             id=id,
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

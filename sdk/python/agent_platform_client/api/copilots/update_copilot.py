@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: CopilotUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -75,6 +79,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -118,6 +127,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CopilotUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotBody | Problem]:
     """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
@@ -130,6 +140,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotUpdate):
 
@@ -145,6 +156,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -161,6 +173,7 @@ def sync(
     client: AuthenticatedClient,
     body: CopilotUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotBody | Problem | None:
     """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
@@ -173,6 +186,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotUpdate):
 
@@ -189,6 +203,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -199,6 +214,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CopilotUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotBody | Problem]:
     """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
@@ -211,6 +227,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotUpdate):
 
@@ -226,6 +243,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -240,6 +258,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CopilotUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotBody | Problem | None:
     """Update a dev network (provided agents, workflows and sdk_ui replace the stored ones)
@@ -252,6 +271,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotUpdate):
 
@@ -269,6 +289,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

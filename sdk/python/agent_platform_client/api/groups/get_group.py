@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -16,11 +16,15 @@ def _get_kwargs(
     group_id: str,
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -38,11 +42,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GroupEnvelope | Problem | None:
+) -> Any | GroupEnvelope | Problem | None:
     if response.status_code == 200:
         response_200 = GroupEnvelope.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -82,7 +90,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GroupEnvelope | Problem]:
+) -> Response[Any | GroupEnvelope | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -96,8 +104,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[GroupEnvelope | Problem]:
+) -> Response[Any | GroupEnvelope | Problem]:
     """A group with this month's spend
 
      One group with its cap and this month's spend.
@@ -105,6 +114,7 @@ def sync_detailed(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -112,12 +122,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GroupEnvelope | Problem]
+        Response[Any | GroupEnvelope | Problem]
     """
 
     kwargs = _get_kwargs(
         group_id=group_id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -133,8 +144,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> GroupEnvelope | Problem | None:
+) -> Any | GroupEnvelope | Problem | None:
     """A group with this month's spend
 
      One group with its cap and this month's spend.
@@ -142,6 +154,7 @@ def sync(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -149,13 +162,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GroupEnvelope | Problem
+        Any | GroupEnvelope | Problem
     """
 
     return sync_detailed(
         group_id=group_id,
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -165,8 +179,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[GroupEnvelope | Problem]:
+) -> Response[Any | GroupEnvelope | Problem]:
     """A group with this month's spend
 
      One group with its cap and this month's spend.
@@ -174,6 +189,7 @@ async def asyncio_detailed(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -181,12 +197,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GroupEnvelope | Problem]
+        Response[Any | GroupEnvelope | Problem]
     """
 
     kwargs = _get_kwargs(
         group_id=group_id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -200,8 +217,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> GroupEnvelope | Problem | None:
+) -> Any | GroupEnvelope | Problem | None:
     """A group with this month's spend
 
      One group with its cap and this month's spend.
@@ -209,6 +227,7 @@ async def asyncio(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -216,7 +235,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GroupEnvelope | Problem
+        Any | GroupEnvelope | Problem
     """
 
     return (
@@ -224,6 +243,7 @@ async def asyncio(
             group_id=group_id,
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: GroupUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -70,6 +74,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -113,6 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: GroupUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -122,6 +132,7 @@ def sync_detailed(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -137,6 +148,7 @@ def sync_detailed(
         group_id=group_id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -153,6 +165,7 @@ def sync(
     client: AuthenticatedClient,
     body: GroupUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -162,6 +175,7 @@ def sync(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -178,6 +192,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -188,6 +203,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: GroupUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[GroupEnvelope | Problem]:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -197,6 +213,7 @@ async def asyncio_detailed(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -212,6 +229,7 @@ async def asyncio_detailed(
         group_id=group_id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -226,6 +244,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: GroupUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> GroupEnvelope | Problem | None:
     """Rename a group or change its monthly spend cap (null removes the cap)
@@ -235,6 +254,7 @@ async def asyncio(
     Args:
         group_id (str): The customer's id of a group; the Default group is `default`.
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (GroupUpdate):
 
@@ -252,6 +272,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -16,10 +16,14 @@ def _get_kwargs(
     org_id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -34,11 +38,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> OrgLimits | Problem | None:
+) -> Any | OrgLimits | Problem | None:
     if response.status_code == 200:
         response_200 = OrgLimits.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -73,7 +81,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[OrgLimits | Problem]:
+) -> Response[Any | OrgLimits | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,7 +95,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
-) -> Response[OrgLimits | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | OrgLimits | Problem]:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
      The organization's usage-limit overrides, the operator's defaults, and this month's run count.
@@ -96,18 +105,20 @@ def sync_detailed(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OrgLimits | Problem]
+        Response[Any | OrgLimits | Problem]
     """
 
     kwargs = _get_kwargs(
         org_id=org_id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -122,7 +133,8 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
-) -> OrgLimits | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | OrgLimits | Problem | None:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
      The organization's usage-limit overrides, the operator's defaults, and this month's run count.
@@ -131,19 +143,21 @@ def sync(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OrgLimits | Problem
+        Any | OrgLimits | Problem
     """
 
     return sync_detailed(
         org_id=org_id,
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -152,7 +166,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
-) -> Response[OrgLimits | Problem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | OrgLimits | Problem]:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
      The organization's usage-limit overrides, the operator's defaults, and this month's run count.
@@ -161,18 +176,20 @@ async def asyncio_detailed(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[OrgLimits | Problem]
+        Response[Any | OrgLimits | Problem]
     """
 
     kwargs = _get_kwargs(
         org_id=org_id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -185,7 +202,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
-) -> OrgLimits | Problem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | OrgLimits | Problem | None:
     """An organization's usage limits (overrides, defaults) and this month's runs
 
      The organization's usage-limit overrides, the operator's defaults, and this month's run count.
@@ -194,13 +212,14 @@ async def asyncio(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        OrgLimits | Problem
+        Any | OrgLimits | Problem
     """
 
     return (
@@ -208,5 +227,6 @@ async def asyncio(
             org_id=org_id,
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -18,10 +18,14 @@ def _get_kwargs(
     *,
     body: OrgLimitsUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     _kwargs: dict[str, Any] = {
         "method": "put",
@@ -66,6 +70,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -104,6 +113,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 ) -> Response[OrgLimits | Problem]:
     """Replace an organization's usage limit overrides
 
@@ -113,6 +123,7 @@ def sync_detailed(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -127,6 +138,7 @@ def sync_detailed(
         org_id=org_id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
     )
 
     response = client.get_httpx_client().request(
@@ -142,6 +154,7 @@ def sync(
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 ) -> OrgLimits | Problem | None:
     """Replace an organization's usage limit overrides
 
@@ -151,6 +164,7 @@ def sync(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -166,6 +180,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
     ).parsed
 
 
@@ -175,6 +190,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 ) -> Response[OrgLimits | Problem]:
     """Replace an organization's usage limit overrides
 
@@ -184,6 +200,7 @@ async def asyncio_detailed(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -198,6 +215,7 @@ async def asyncio_detailed(
         org_id=org_id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -211,6 +229,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OrgLimitsUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
 ) -> OrgLimits | Problem | None:
     """Replace an organization's usage limit overrides
 
@@ -220,6 +239,7 @@ async def asyncio(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         body (OrgLimitsUpdate):
 
     Raises:
@@ -236,5 +256,6 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import httpx
@@ -14,11 +14,15 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -34,11 +38,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ModelConfig | Problem | None:
+) -> Any | ModelConfig | Problem | None:
     if response.status_code == 200:
         response_200 = ModelConfig.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -68,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ModelConfig | Problem]:
+) -> Response[Any | ModelConfig | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,8 +89,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[ModelConfig | Problem]:
+) -> Response[Any | ModelConfig | Problem]:
     """The organization's model configuration
 
      The default provider and, per provider, the base URL and whether an API key is set (`has_api_key`);
@@ -90,6 +99,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -97,11 +107,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ModelConfig | Problem]
+        Response[Any | ModelConfig | Problem]
     """
 
     kwargs = _get_kwargs(
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -116,8 +127,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> ModelConfig | Problem | None:
+) -> Any | ModelConfig | Problem | None:
     """The organization's model configuration
 
      The default provider and, per provider, the base URL and whether an API key is set (`has_api_key`);
@@ -125,6 +137,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -132,12 +145,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ModelConfig | Problem
+        Any | ModelConfig | Problem
     """
 
     return sync_detailed(
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -146,8 +160,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[ModelConfig | Problem]:
+) -> Response[Any | ModelConfig | Problem]:
     """The organization's model configuration
 
      The default provider and, per provider, the base URL and whether an API key is set (`has_api_key`);
@@ -155,6 +170,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -162,11 +178,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ModelConfig | Problem]
+        Response[Any | ModelConfig | Problem]
     """
 
     kwargs = _get_kwargs(
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -179,8 +196,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> ModelConfig | Problem | None:
+) -> Any | ModelConfig | Problem | None:
     """The organization's model configuration
 
      The default provider and, per provider, the base URL and whether an API key is set (`has_api_key`);
@@ -188,6 +206,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -195,13 +214,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ModelConfig | Problem
+        Any | ModelConfig | Problem
     """
 
     return (
         await asyncio_detailed(
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -16,11 +16,15 @@ def _get_kwargs(
     *,
     body: ModelConfigUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -61,6 +65,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -98,6 +107,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ModelConfig | Problem]:
     """Replace the organization's model configuration
@@ -110,6 +120,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -124,6 +135,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -139,6 +151,7 @@ def sync(
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ModelConfig | Problem | None:
     """Replace the organization's model configuration
@@ -151,6 +164,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -166,6 +180,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -175,6 +190,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ModelConfig | Problem]:
     """Replace the organization's model configuration
@@ -187,6 +203,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -201,6 +218,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -214,6 +232,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ModelConfigUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ModelConfig | Problem | None:
     """Replace the organization's model configuration
@@ -226,6 +245,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ModelConfigUpdate):
 
@@ -242,6 +262,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

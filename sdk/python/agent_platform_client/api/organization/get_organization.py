@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import httpx
@@ -14,11 +14,15 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -34,11 +38,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Organization | Problem | None:
+) -> Any | Organization | Problem | None:
     if response.status_code == 200:
         response_200 = Organization.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -78,7 +86,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Organization | Problem]:
+) -> Response[Any | Organization | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,8 +99,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Organization | Problem]:
+) -> Response[Any | Organization | Problem]:
     """The caller's organization
 
      The organization the credential acts for (the API key's, or the one the admin token names with
@@ -100,6 +109,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -107,11 +117,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Organization | Problem]
+        Response[Any | Organization | Problem]
     """
 
     kwargs = _get_kwargs(
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -126,8 +137,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Organization | Problem | None:
+) -> Any | Organization | Problem | None:
     """The caller's organization
 
      The organization the credential acts for (the API key's, or the one the admin token names with
@@ -135,6 +147,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -142,12 +155,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Organization | Problem
+        Any | Organization | Problem
     """
 
     return sync_detailed(
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -156,8 +170,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Organization | Problem]:
+) -> Response[Any | Organization | Problem]:
     """The caller's organization
 
      The organization the credential acts for (the API key's, or the one the admin token names with
@@ -165,6 +180,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -172,11 +188,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Organization | Problem]
+        Response[Any | Organization | Problem]
     """
 
     kwargs = _get_kwargs(
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -189,8 +206,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Organization | Problem | None:
+) -> Any | Organization | Problem | None:
     """The caller's organization
 
      The organization the credential acts for (the API key's, or the one the admin token names with
@@ -198,6 +216,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -205,13 +224,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Organization | Problem
+        Any | Organization | Problem
     """
 
     return (
         await asyncio_detailed(
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import httpx
@@ -14,11 +14,15 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -34,11 +38,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CorsSettings | Problem | None:
+) -> Any | CorsSettings | Problem | None:
     if response.status_code == 200:
         response_200 = CorsSettings.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -73,7 +81,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CorsSettings | Problem]:
+) -> Response[Any | CorsSettings | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -86,8 +94,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[CorsSettings | Problem]:
+) -> Response[Any | CorsSettings | Problem]:
     """The organization's allowed browser origins
 
      The browser origins allowed to call, with a session token, the operations a session token reaches
@@ -95,6 +104,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -102,11 +112,12 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CorsSettings | Problem]
+        Response[Any | CorsSettings | Problem]
     """
 
     kwargs = _get_kwargs(
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -121,8 +132,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> CorsSettings | Problem | None:
+) -> Any | CorsSettings | Problem | None:
     """The organization's allowed browser origins
 
      The browser origins allowed to call, with a session token, the operations a session token reaches
@@ -130,6 +142,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -137,12 +150,13 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CorsSettings | Problem
+        Any | CorsSettings | Problem
     """
 
     return sync_detailed(
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -151,8 +165,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[CorsSettings | Problem]:
+) -> Response[Any | CorsSettings | Problem]:
     """The organization's allowed browser origins
 
      The browser origins allowed to call, with a session token, the operations a session token reaches
@@ -160,6 +175,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -167,11 +183,12 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CorsSettings | Problem]
+        Response[Any | CorsSettings | Problem]
     """
 
     kwargs = _get_kwargs(
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -184,8 +201,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> CorsSettings | Problem | None:
+) -> Any | CorsSettings | Problem | None:
     """The organization's allowed browser origins
 
      The browser origins allowed to call, with a session token, the operations a session token reaches
@@ -193,6 +211,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -200,13 +219,14 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CorsSettings | Problem
+        Any | CorsSettings | Problem
     """
 
     return (
         await asyncio_detailed(
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

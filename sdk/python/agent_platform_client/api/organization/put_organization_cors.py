@@ -15,11 +15,15 @@ def _get_kwargs(
     *,
     body: CorsSettings,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -59,6 +63,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
 
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
@@ -102,6 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CorsSettings,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CorsSettings | Problem]:
     """Replace the organization's allowed browser origins
@@ -113,6 +123,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CorsSettings): The browser origins an organization allows (CORS).
 
@@ -127,6 +138,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -142,6 +154,7 @@ def sync(
     client: AuthenticatedClient,
     body: CorsSettings,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CorsSettings | Problem | None:
     """Replace the organization's allowed browser origins
@@ -153,6 +166,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CorsSettings): The browser origins an organization allows (CORS).
 
@@ -168,6 +182,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -177,6 +192,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CorsSettings,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CorsSettings | Problem]:
     """Replace the organization's allowed browser origins
@@ -188,6 +204,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CorsSettings): The browser origins an organization allows (CORS).
 
@@ -202,6 +219,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -215,6 +233,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CorsSettings,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CorsSettings | Problem | None:
     """Replace the organization's allowed browser origins
@@ -226,6 +245,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (CorsSettings): The browser origins an organization allows (CORS).
 
@@ -242,6 +262,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

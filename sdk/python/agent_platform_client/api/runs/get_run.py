@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -16,12 +16,16 @@ def _get_kwargs(
     id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -42,11 +46,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TurnRunBody | None:
+) -> Any | Problem | TurnRunBody | None:
     if response.status_code == 200:
         response_200 = TurnRunBody.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -81,7 +89,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TurnRunBody]:
+) -> Response[Any | Problem | TurnRunBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -95,9 +103,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Response[Problem | TurnRunBody]:
+) -> Response[Any | Problem | TurnRunBody]:
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
@@ -106,6 +115,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -115,12 +125,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TurnRunBody]
+        Response[Any | Problem | TurnRunBody]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -137,9 +148,10 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Problem | TurnRunBody | None:
+) -> Any | Problem | TurnRunBody | None:
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
@@ -148,6 +160,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -157,13 +170,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TurnRunBody
+        Any | Problem | TurnRunBody
     """
 
     return sync_detailed(
         id=id,
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -174,9 +188,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Response[Problem | TurnRunBody]:
+) -> Response[Any | Problem | TurnRunBody]:
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
@@ -185,6 +200,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -194,12 +210,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TurnRunBody]
+        Response[Any | Problem | TurnRunBody]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -214,9 +231,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Problem | TurnRunBody | None:
+) -> Any | Problem | TurnRunBody | None:
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
@@ -225,6 +243,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -234,7 +253,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TurnRunBody
+        Any | Problem | TurnRunBody
     """
 
     return (
@@ -242,6 +261,7 @@ async def asyncio(
             id=id,
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

@@ -16,11 +16,15 @@ def _get_kwargs(
     id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -64,6 +68,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 
@@ -96,6 +105,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RebuildOnly]:
     """Delete a tool provider and its tools (dependent agents are rebuilt)
@@ -106,6 +116,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -119,6 +130,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -134,6 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | RebuildOnly | None:
     """Delete a tool provider and its tools (dependent agents are rebuilt)
@@ -144,6 +157,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -158,6 +172,7 @@ def sync(
         id=id,
         client=client,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -167,6 +182,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RebuildOnly]:
     """Delete a tool provider and its tools (dependent agents are rebuilt)
@@ -177,6 +193,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -190,6 +207,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -203,6 +221,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | RebuildOnly | None:
     """Delete a tool provider and its tools (dependent agents are rebuilt)
@@ -213,6 +232,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -228,6 +248,7 @@ async def asyncio(
             id=id,
             client=client,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

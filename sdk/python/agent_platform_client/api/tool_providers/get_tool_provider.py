@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -16,11 +16,15 @@ def _get_kwargs(
     id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -38,11 +42,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | ToolProviderBody | None:
+) -> Any | Problem | ToolProviderBody | None:
     if response.status_code == 200:
         response_200 = ToolProviderBody.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -77,7 +85,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | ToolProviderBody]:
+) -> Response[Any | Problem | ToolProviderBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,8 +99,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Problem | ToolProviderBody]:
+) -> Response[Any | Problem | ToolProviderBody]:
     """Get a tool provider
 
      One tool provider: its auth config (stored credential fields named, never their values), MCP
@@ -101,6 +110,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -108,12 +118,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ToolProviderBody]
+        Response[Any | Problem | ToolProviderBody]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -129,8 +140,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Problem | ToolProviderBody | None:
+) -> Any | Problem | ToolProviderBody | None:
     """Get a tool provider
 
      One tool provider: its auth config (stored credential fields named, never their values), MCP
@@ -139,6 +151,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -146,13 +159,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ToolProviderBody
+        Any | Problem | ToolProviderBody
     """
 
     return sync_detailed(
         id=id,
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -162,8 +176,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Problem | ToolProviderBody]:
+) -> Response[Any | Problem | ToolProviderBody]:
     """Get a tool provider
 
      One tool provider: its auth config (stored credential fields named, never their values), MCP
@@ -172,6 +187,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -179,12 +195,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | ToolProviderBody]
+        Response[Any | Problem | ToolProviderBody]
     """
 
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -198,8 +215,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Problem | ToolProviderBody | None:
+) -> Any | Problem | ToolProviderBody | None:
     """Get a tool provider
 
      One tool provider: its auth config (stored credential fields named, never their values), MCP
@@ -208,6 +226,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -215,7 +234,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | ToolProviderBody
+        Any | Problem | ToolProviderBody
     """
 
     return (
@@ -223,6 +242,7 @@ async def asyncio(
             id=id,
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: ToolProviderUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -75,6 +79,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -118,6 +127,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -129,6 +139,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -144,6 +155,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -160,6 +172,7 @@ def sync(
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -171,6 +184,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -187,6 +201,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -197,6 +212,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -208,6 +224,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -223,6 +240,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -237,6 +255,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ToolProviderUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Update a tool provider (a changed MCP connection is rediscovered)
@@ -248,6 +267,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolProviderUpdate):
 
@@ -265,6 +285,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -16,11 +16,15 @@ def _get_kwargs(
     tool_id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -69,6 +73,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 
@@ -101,6 +110,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RebuildOnly]:
     """Delete an api tool (dependent agents are rebuilt)
@@ -110,6 +120,7 @@ def sync_detailed(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -123,6 +134,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         tool_id=tool_id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -138,6 +150,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | RebuildOnly | None:
     """Delete an api tool (dependent agents are rebuilt)
@@ -147,6 +160,7 @@ def sync(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -161,6 +175,7 @@ def sync(
         tool_id=tool_id,
         client=client,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -170,6 +185,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | RebuildOnly]:
     """Delete an api tool (dependent agents are rebuilt)
@@ -179,6 +195,7 @@ async def asyncio_detailed(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -192,6 +209,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         tool_id=tool_id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -205,6 +223,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | RebuildOnly | None:
     """Delete an api tool (dependent agents are rebuilt)
@@ -214,6 +233,7 @@ async def asyncio(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -229,6 +249,7 @@ async def asyncio(
             tool_id=tool_id,
             client=client,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -15,11 +15,15 @@ def _get_kwargs(
     user_id: str,
     *,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -62,6 +66,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -94,6 +103,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a user with its stored credentials and sessions
@@ -104,6 +114,7 @@ def sync_detailed(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -117,6 +128,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         user_id=user_id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -132,6 +144,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a user with its stored credentials and sessions
@@ -142,6 +155,7 @@ def sync(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -156,6 +170,7 @@ def sync(
         user_id=user_id,
         client=client,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -165,6 +180,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a user with its stored credentials and sessions
@@ -175,6 +191,7 @@ async def asyncio_detailed(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -188,6 +205,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         user_id=user_id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -201,6 +219,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a user with its stored credentials and sessions
@@ -211,6 +230,7 @@ async def asyncio(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -226,6 +246,7 @@ async def asyncio(
             user_id=user_id,
             client=client,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -16,11 +16,15 @@ def _get_kwargs(
     user_id: str,
     *,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -38,11 +42,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | UserEnvelope | None:
+) -> Any | Problem | UserEnvelope | None:
     if response.status_code == 200:
         response_200 = UserEnvelope.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -82,7 +90,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | UserEnvelope]:
+) -> Response[Any | Problem | UserEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -96,8 +104,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Problem | UserEnvelope]:
+) -> Response[Any | Problem | UserEnvelope]:
     """An end user
 
      One end user: display name, group and the providers it has stored credentials for (never the
@@ -107,6 +116,7 @@ def sync_detailed(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -114,12 +124,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | UserEnvelope]
+        Response[Any | Problem | UserEnvelope]
     """
 
     kwargs = _get_kwargs(
         user_id=user_id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -135,8 +146,9 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Problem | UserEnvelope | None:
+) -> Any | Problem | UserEnvelope | None:
     """An end user
 
      One end user: display name, group and the providers it has stored credentials for (never the
@@ -146,6 +158,7 @@ def sync(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -153,13 +166,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | UserEnvelope
+        Any | Problem | UserEnvelope
     """
 
     return sync_detailed(
         user_id=user_id,
         client=client,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -169,8 +183,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Problem | UserEnvelope]:
+) -> Response[Any | Problem | UserEnvelope]:
     """An end user
 
      One end user: display name, group and the providers it has stored credentials for (never the
@@ -180,6 +195,7 @@ async def asyncio_detailed(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -187,12 +203,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | UserEnvelope]
+        Response[Any | Problem | UserEnvelope]
     """
 
     kwargs = _get_kwargs(
         user_id=user_id,
         x_request_id=x_request_id,
+        if_none_match=if_none_match,
         x_organization_id=x_organization_id,
     )
 
@@ -206,8 +223,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Problem | UserEnvelope | None:
+) -> Any | Problem | UserEnvelope | None:
     """An end user
 
      One end user: display name, group and the providers it has stored credentials for (never the
@@ -217,6 +235,7 @@ async def asyncio(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_none_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -224,7 +243,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | UserEnvelope
+        Any | Problem | UserEnvelope
     """
 
     return (
@@ -232,6 +251,7 @@ async def asyncio(
             user_id=user_id,
             client=client,
             x_request_id=x_request_id,
+            if_none_match=if_none_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: UserUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -70,6 +74,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -113,6 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: UserUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -124,6 +134,7 @@ def sync_detailed(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -139,6 +150,7 @@ def sync_detailed(
         user_id=user_id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -155,6 +167,7 @@ def sync(
     client: AuthenticatedClient,
     body: UserUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -166,6 +179,7 @@ def sync(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -182,6 +196,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -192,6 +207,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: UserUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | UserEnvelope]:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -203,6 +219,7 @@ async def asyncio_detailed(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -218,6 +235,7 @@ async def asyncio_detailed(
         user_id=user_id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -232,6 +250,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: UserUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | UserEnvelope | None:
     """Update a user's display name, group and/or tool credentials (tools_auth)
@@ -243,6 +262,7 @@ async def asyncio(
         user_id (str): The customer's id of an end user (no slash, whitespace or control
             characters).
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (UserUpdate):
 
@@ -260,6 +280,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

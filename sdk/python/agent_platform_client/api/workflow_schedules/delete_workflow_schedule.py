@@ -15,11 +15,15 @@ def _get_kwargs(
     id: UUID,
     *,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -62,6 +66,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 
@@ -89,6 +98,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a workflow schedule (its runs are kept)
@@ -98,6 +108,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -111,6 +122,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -126,6 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a workflow schedule (its runs are kept)
@@ -135,6 +148,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -149,6 +163,7 @@ def sync(
         id=id,
         client=client,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -158,6 +173,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Delete a workflow schedule (its runs are kept)
@@ -167,6 +183,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -180,6 +197,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -193,6 +211,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Any | Problem | None:
     """Delete a workflow schedule (its runs are kept)
@@ -202,6 +221,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
 
     Raises:
@@ -217,6 +237,7 @@ async def asyncio(
             id=id,
             client=client,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

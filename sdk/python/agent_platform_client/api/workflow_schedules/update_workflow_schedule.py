@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: WorkflowScheduleUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -75,6 +79,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -113,6 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: WorkflowScheduleUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowScheduleBody]:
     """Update a workflow schedule
@@ -126,6 +136,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleUpdate):
 
@@ -141,6 +152,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -157,6 +169,7 @@ def sync(
     client: AuthenticatedClient,
     body: WorkflowScheduleUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowScheduleBody | None:
     """Update a workflow schedule
@@ -170,6 +183,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleUpdate):
 
@@ -186,6 +200,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -196,6 +211,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: WorkflowScheduleUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowScheduleBody]:
     """Update a workflow schedule
@@ -209,6 +225,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleUpdate):
 
@@ -224,6 +241,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -238,6 +256,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: WorkflowScheduleUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowScheduleBody | None:
     """Update a workflow schedule
@@ -251,6 +270,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowScheduleUpdate):
 
@@ -268,6 +288,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed

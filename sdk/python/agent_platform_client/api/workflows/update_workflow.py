@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: WorkflowUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -70,6 +74,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -108,6 +117,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: WorkflowUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -117,6 +127,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -132,6 +143,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -148,6 +160,7 @@ def sync(
     client: AuthenticatedClient,
     body: WorkflowUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -157,6 +170,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -173,6 +187,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -183,6 +198,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: WorkflowUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -192,6 +208,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -207,6 +224,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        if_match=if_match,
         x_organization_id=x_organization_id,
     )
 
@@ -221,6 +239,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: WorkflowUpdate,
     x_request_id: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Update a workflow (given fields replace the stored ones; steps as a whole)
@@ -230,6 +249,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        if_match (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowUpdate):
 
@@ -247,6 +267,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            if_match=if_match,
             x_organization_id=x_organization_id,
         )
     ).parsed
