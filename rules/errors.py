@@ -59,3 +59,8 @@ class Unavailable(DomainError):
 class PreconditionFailed(DomainError):
     """`If-Match` names a version of the resource that is no longer current."""
     status, title, code = 412, "Precondition Failed", "precondition_failed"
+
+
+class Unprocessable(DomainError):
+    """Well-formed, but cannot be done as asked (an idempotency key reused for another body)."""
+    status, title, code = 422, "Unprocessable Content", "unprocessable"

@@ -337,6 +337,10 @@ class GuardedResolver(Resolver):
         role, read_id = self.conditional_roles.get(operation.operation_id, (None, None))
         if role == "read":
             return conditional.conditional_read(function)
+        if role == "idempotent":
+            from server import idempotency
+
+            return idempotency.idempotent(function, current_caller)
         if role == "write":
             read_fn = self.resolve_function_from_operation_id(
                 f"handlers.{self.operation_modules[read_id]}.{read_id}")

@@ -23,7 +23,8 @@ _WRITES = ("put", "patch", "delete")
 
 
 def roles(spec: dict) -> dict[str, tuple[str, str | None]]:
-    """operationId -> ("read", None) or ("write", the operationId of the path's GET)."""
+    """operationId -> ("read", None), ("write", the operationId of the path's GET) or
+    ("idempotent", None) (a POST that takes `Idempotency-Key`)."""
     found = {}
     for item in spec["paths"].values():
         get = item.get("get") if isinstance(item.get("get"), dict) else None
@@ -32,7 +33,9 @@ def roles(spec: dict) -> dict[str, tuple[str, str | None]]:
                 continue
             names = {p.get("name") or p.get("$ref", "").rsplit("/", 1)[-1]
                      for p in op.get("parameters", [])}
-            if method == "get" and names & {"If-None-Match", "IfNoneMatch"}:
+            if method == "post" and names & {"Idempotency-Key", "IdempotencyKey"}:
+                found[op["operationId"]] = ("idempotent", None)
+            elif method == "get" and names & {"If-None-Match", "IfNoneMatch"}:
                 found[op["operationId"]] = ("read", None)
             elif method in _WRITES and get and names & {"If-Match", "IfMatch"}:
                 found[op["operationId"]] = ("write", get["operationId"])
@@ -54,7 +57,8 @@ def matches(header: str, tag: str) -> bool:
     return "*" in tags or tag in tags
 
 
-def _split(result):
+def split(result):
+    """A handler's answer as (body, status, headers)."""
     if isinstance(result, tuple):
         body, status, *rest = result
         return body, status, dict(rest[0]) if rest else {}
@@ -71,7 +75,7 @@ def _reader(read_fn, settings):
             args["caller"] = caller
         if "settings" in params:
             args["settings"] = settings
-        return _split(read_fn(**args))[0]
+        return split(read_fn(**args))[0]
 
     return read
 
@@ -79,7 +83,7 @@ def _reader(read_fn, settings):
 def conditional_read(function):
     @functools.wraps(function)
     def wrapper(**kwargs):
-        body, status, headers = _split(function(**kwargs))
+        body, status, headers = split(function(**kwargs))
         if status != 200:
             return body, status, headers
         tag = tag_of(body)
@@ -107,7 +111,7 @@ def conditional_write(function, read_fn, settings, method: str, current_caller):
             result = function(**kwargs)
             if method == "delete":
                 return result
-            body, status, headers = _split(result)
+            body, status, headers = split(result)
             return body, status, {**headers, "ETag": tag_of(read(kwargs, caller))}
 
     return wrapper

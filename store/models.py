@@ -651,3 +651,25 @@ class ResourceLock(BaseModel):
 
     class Meta:
         table_name = "resource_lock"
+
+
+class IdempotencyKey(BaseModel):
+    """The first answer to a POST sent with an `Idempotency-Key` (store/idempotency.py): the
+    key is unique per `scope` (a hash of the organization and the credential), the answer is
+    kept encrypted (it may hold a minted token or key) until `expires_at`."""
+
+    id = peewee.BigAutoField()
+    org = peewee.ForeignKeyField(Organization, column_name="org_id", null=True,
+                                 on_delete="CASCADE")
+    scope = peewee.CharField(max_length=64)
+    key = peewee.CharField(max_length=255)
+    request_hash = peewee.CharField(max_length=64)
+    state = peewee.CharField(max_length=12)
+    status = peewee.IntegerField(null=True)
+    response = peewee.TextField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    expires_at = peewee.DateTimeField(index=True)
+
+    class Meta:
+        table_name = "idempotency_key"
+        indexes = ((("scope", "key"), True),)

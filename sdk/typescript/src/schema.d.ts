@@ -3725,6 +3725,16 @@ export interface components {
         DeployFrom: "dev" | "staging";
     };
     responses: {
+        /** @description The request cannot be done as sent: an `Idempotency-Key` reused with a different request (`idempotency_key_reused`). */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The resource still has the `ETag` named in `If-None-Match`; no body. */
         NotModified: {
             headers: {
@@ -3784,7 +3794,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflicts with an existing record. */
+        /** @description Conflicts with an existing record, or a request with the same `Idempotency-Key` is still being processed (`idempotency_key_in_use`). */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3847,6 +3857,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+        IdempotencyKey: string;
         /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
         IfMatch: string;
         /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
@@ -3866,6 +3878,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `true` when this answer is the stored first answer to an earlier request with the same `Idempotency-Key` (nothing was done again).
+         * @example true
+         */
+        IdempotentReplayed: "true";
         /**
          * @description The version of the resource as this answer shows it (a hash of its JSON representation). Send it back in `If-None-Match` (GET: 304 while unchanged) or `If-Match` (PATCH, PUT, DELETE: 412 when the resource has changed since).
          * @example "9f86d081884c7d659a2feaa0c55ad015"
@@ -4062,6 +4079,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4076,6 +4095,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -4086,8 +4106,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4097,6 +4119,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The organization. */
@@ -4114,6 +4138,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -4125,8 +4150,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4207,6 +4234,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4223,6 +4252,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -4237,6 +4267,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4403,6 +4434,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4419,6 +4452,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -4432,6 +4466,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4672,6 +4707,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4688,6 +4725,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -4699,8 +4737,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4898,6 +4938,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -4914,6 +4956,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -4927,6 +4970,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5126,6 +5170,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5146,6 +5192,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -5160,6 +5207,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5217,6 +5265,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5233,6 +5283,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -5247,6 +5298,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5380,6 +5432,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5399,6 +5453,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5412,6 +5467,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5456,6 +5512,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5472,6 +5530,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -5483,8 +5542,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5691,6 +5752,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5707,6 +5770,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -5718,8 +5782,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5847,6 +5913,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -5866,6 +5934,7 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5876,8 +5945,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6041,6 +6112,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6057,6 +6130,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -6068,8 +6142,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6267,6 +6343,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6282,6 +6360,7 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6292,6 +6371,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6342,6 +6423,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6358,6 +6441,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -6372,6 +6456,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6506,6 +6591,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6525,6 +6612,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6535,6 +6623,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -6549,6 +6638,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6559,6 +6649,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
             };
@@ -6578,6 +6670,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6591,6 +6684,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6643,6 +6737,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6664,6 +6760,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6674,8 +6771,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6686,6 +6785,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6707,6 +6808,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6717,8 +6819,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6843,6 +6947,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
                 "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
                 /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
@@ -6861,6 +6967,7 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6874,6 +6981,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -18,10 +18,14 @@ def _get_kwargs(
     *,
     body: ApiKeyCreate | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -67,6 +71,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -76,6 +85,11 @@ def _parse_response(
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -105,6 +119,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedApiKey | Problem]:
     """Create an API key for an organization (the key is shown only here)
 
@@ -113,6 +128,7 @@ def sync_detailed(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -127,6 +143,7 @@ def sync_detailed(
         org_id=org_id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -142,6 +159,7 @@ def sync(
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedApiKey | Problem | None:
     """Create an API key for an organization (the key is shown only here)
 
@@ -150,6 +168,7 @@ def sync(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -165,6 +184,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -174,6 +194,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedApiKey | Problem]:
     """Create an API key for an organization (the key is shown only here)
 
@@ -182,6 +203,7 @@ async def asyncio_detailed(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -196,6 +218,7 @@ async def asyncio_detailed(
         org_id=org_id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -209,6 +232,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ApiKeyCreate | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedApiKey | Problem | None:
     """Create an API key for an organization (the key is shown only here)
 
@@ -217,6 +241,7 @@ async def asyncio(
     Args:
         org_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (ApiKeyCreate | Unset):
 
     Raises:
@@ -233,5 +258,6 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
         )
     ).parsed

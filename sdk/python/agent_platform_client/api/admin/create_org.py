@@ -15,10 +15,14 @@ def _get_kwargs(
     *,
     body: OrganizationCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -56,6 +60,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -65,6 +74,11 @@ def _parse_response(
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -93,6 +107,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OrganizationCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Organization | Problem]:
     """Create an organization (with its Default group)
 
@@ -100,6 +115,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -113,6 +129,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -127,6 +144,7 @@ def sync(
     client: AuthenticatedClient,
     body: OrganizationCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Organization | Problem | None:
     """Create an organization (with its Default group)
 
@@ -134,6 +152,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -148,6 +167,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -156,6 +176,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OrganizationCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Organization | Problem]:
     """Create an organization (with its Default group)
 
@@ -163,6 +184,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -176,6 +198,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -188,6 +211,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OrganizationCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Organization | Problem | None:
     """Create an organization (with its Default group)
 
@@ -195,6 +219,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         body (OrganizationCreate):
 
     Raises:
@@ -210,5 +235,6 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -16,11 +16,15 @@ def _get_kwargs(
     *,
     body: AgentCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -66,6 +70,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -75,6 +84,11 @@ def _parse_response(
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -103,6 +117,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AgentCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Create an agent (version 1) and build it
@@ -114,6 +129,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -128,6 +144,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -143,6 +160,7 @@ def sync(
     client: AuthenticatedClient,
     body: AgentCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Create an agent (version 1) and build it
@@ -154,6 +172,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -169,6 +188,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -178,6 +198,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AgentCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[AgentResult | Problem]:
     """Create an agent (version 1) and build it
@@ -189,6 +210,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -203,6 +225,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -216,6 +239,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AgentCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> AgentResult | Problem | None:
     """Create an agent (version 1) and build it
@@ -227,6 +251,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (AgentCreate):
 
@@ -243,6 +268,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -17,12 +17,16 @@ def _get_kwargs(
     *,
     body: AgentChatRequest | CopilotChatRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -89,6 +93,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -126,6 +135,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[ChatTurn | Problem]:
@@ -142,6 +152,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -159,6 +170,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -175,6 +187,7 @@ def sync(
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> ChatTurn | Problem | None:
@@ -191,6 +204,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -209,6 +223,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -219,6 +234,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[ChatTurn | Problem]:
@@ -235,6 +251,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -252,6 +269,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -266,6 +284,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AgentChatRequest | CopilotChatRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> ChatTurn | Problem | None:
@@ -282,6 +301,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -301,6 +321,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

@@ -16,11 +16,15 @@ def _get_kwargs(
     *,
     body: CopilotCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -81,6 +85,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -113,6 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CopilotCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotBody | Problem]:
     """Create a network (always a dev network)
@@ -124,6 +134,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -138,6 +149,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -153,6 +165,7 @@ def sync(
     client: AuthenticatedClient,
     body: CopilotCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotBody | Problem | None:
     """Create a network (always a dev network)
@@ -164,6 +177,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -179,6 +193,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -188,6 +203,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CopilotCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotBody | Problem]:
     """Create a network (always a dev network)
@@ -199,6 +215,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -213,6 +230,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -226,6 +244,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CopilotCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotBody | Problem | None:
     """Create a network (always a dev network)
@@ -237,6 +256,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotCreate):
 
@@ -253,6 +273,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: CopilotDeploy,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -90,6 +94,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -123,6 +132,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CopilotDeploy,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Promote a dev network to staging or prod
@@ -138,6 +148,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -155,6 +166,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -171,6 +183,7 @@ def sync(
     client: AuthenticatedClient,
     body: CopilotDeploy,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Promote a dev network to staging or prod
@@ -186,6 +199,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -204,6 +218,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -214,6 +229,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CopilotDeploy,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Promote a dev network to staging or prod
@@ -229,6 +245,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -246,6 +263,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -260,6 +278,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CopilotDeploy,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Promote a dev network to staging or prod
@@ -275,6 +294,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotDeploy): `{target: staging|prod, from?: dev}` deploys the dev network's
             current configuration; `{target: prod, from: staging}` promotes what is live on staging to
@@ -294,6 +314,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: CopilotRollback,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -85,6 +89,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -118,6 +127,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CopilotRollback,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -130,6 +140,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -145,6 +156,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -161,6 +173,7 @@ def sync(
     client: AuthenticatedClient,
     body: CopilotRollback,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -173,6 +186,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -189,6 +203,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -199,6 +214,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CopilotRollback,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[CopilotDeployResult | Problem]:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -211,6 +227,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -226,6 +243,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -240,6 +258,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CopilotRollback,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> CopilotDeployResult | Problem | None:
     """Restore the snapshot that was live on staging or prod before its current deployment
@@ -252,6 +271,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (CopilotRollback):
 
@@ -269,6 +289,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,12 +18,16 @@ def _get_kwargs(
     *,
     body: TurnRunRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -74,6 +78,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -83,6 +92,11 @@ def _parse_response(
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -117,6 +131,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: TurnRunRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunResult]:
@@ -130,6 +145,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -147,6 +163,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -164,6 +181,7 @@ def sync(
     client: AuthenticatedClient,
     body: TurnRunRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunResult | None:
@@ -177,6 +195,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -195,6 +214,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     ).parsed
@@ -206,6 +226,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: TurnRunRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Response[Problem | TurnRunResult]:
@@ -219,6 +240,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -236,6 +258,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
         x_user_id=x_user_id,
     )
@@ -251,6 +274,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: TurnRunRequest,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
 ) -> Problem | TurnRunResult | None:
@@ -264,6 +288,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
             characters).
@@ -283,6 +308,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
             x_user_id=x_user_id,
         )

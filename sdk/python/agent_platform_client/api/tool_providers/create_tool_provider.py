@@ -17,11 +17,15 @@ def _get_kwargs(
     *,
     body: ApiProviderCreate | McpProviderCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -80,6 +84,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 
@@ -112,6 +121,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -124,6 +134,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -139,6 +150,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -154,6 +166,7 @@ def sync(
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -166,6 +179,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -182,6 +196,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -191,6 +206,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolProviderResult]:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -203,6 +219,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -218,6 +235,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -231,6 +249,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ApiProviderCreate | McpProviderCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolProviderResult | None:
     """Create a tool provider (an mcp provider's tools are discovered at once)
@@ -243,6 +262,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ApiProviderCreate | McpProviderCreate): An `api` provider (tools made by hand) or an
             `mcp` provider (tools discovered).
@@ -260,6 +280,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: OpenApiDocument | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -89,6 +93,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 
@@ -122,6 +131,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ImportResult | Problem]:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -136,6 +146,7 @@ def sync_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -152,6 +163,7 @@ def sync_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -168,6 +180,7 @@ def sync(
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ImportResult | Problem | None:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -182,6 +195,7 @@ def sync(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -199,6 +213,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -209,6 +224,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[ImportResult | Problem]:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -223,6 +239,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -239,6 +256,7 @@ async def asyncio_detailed(
         id=id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -253,6 +271,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: OpenApiDocument | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> ImportResult | Problem | None:
     """Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
@@ -267,6 +286,7 @@ async def asyncio(
     Args:
         id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (OpenApiDocument): An OpenAPI 3.x document.
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
@@ -285,6 +305,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -18,11 +18,15 @@ def _get_kwargs(
     *,
     body: ToolExecute | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -86,6 +90,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 
@@ -114,6 +123,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolExecution]:
     """Call a tool now
@@ -131,6 +141,7 @@ def sync_detailed(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -146,6 +157,7 @@ def sync_detailed(
         tool_id=tool_id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -162,6 +174,7 @@ def sync(
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolExecution | None:
     """Call a tool now
@@ -179,6 +192,7 @@ def sync(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -195,6 +209,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -205,6 +220,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | ToolExecution]:
     """Call a tool now
@@ -222,6 +238,7 @@ async def asyncio_detailed(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -237,6 +254,7 @@ async def asyncio_detailed(
         tool_id=tool_id,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -251,6 +269,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ToolExecute | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | ToolExecution | None:
     """Call a tool now
@@ -268,6 +287,7 @@ async def asyncio(
     Args:
         tool_id (UUID):
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (ToolExecute | Unset):
 
@@ -285,6 +305,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

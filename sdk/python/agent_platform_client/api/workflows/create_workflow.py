@@ -16,11 +16,15 @@ def _get_kwargs(
     *,
     body: WorkflowCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     if not isinstance(x_organization_id, Unset):
         headers["X-Organization-Id"] = x_organization_id
@@ -66,6 +70,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -75,6 +84,11 @@ def _parse_response(
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -103,6 +117,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: WorkflowCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Create a workflow
@@ -116,6 +131,7 @@ def sync_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -130,6 +146,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -145,6 +162,7 @@ def sync(
     client: AuthenticatedClient,
     body: WorkflowCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Create a workflow
@@ -158,6 +176,7 @@ def sync(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -173,6 +192,7 @@ def sync(
         client=client,
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     ).parsed
 
@@ -182,6 +202,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: WorkflowCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Response[Problem | WorkflowBody]:
     """Create a workflow
@@ -195,6 +216,7 @@ async def asyncio_detailed(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -209,6 +231,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
         x_organization_id=x_organization_id,
     )
 
@@ -222,6 +245,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: WorkflowCreate,
     x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
 ) -> Problem | WorkflowBody | None:
     """Create a workflow
@@ -235,6 +259,7 @@ async def asyncio(
 
     Args:
         x_request_id (str | Unset):
+        idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
         body (WorkflowCreate):
 
@@ -251,6 +276,7 @@ async def asyncio(
             client=client,
             body=body,
             x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
             x_organization_id=x_organization_id,
         )
     ).parsed

@@ -1,0 +1,62 @@
+"""`Idempotency-Key` on the POSTs that declare it in openapi.yaml (store/idempotency.py has the
+rules): the first answer is kept and replayed with `Idempotent-Replayed: true`; the handler
+never runs twice for one key."""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+
+import connexion
+
+from server.conditional import split
+from store import idempotency
+
+REPLAYED = "Idempotent-Replayed"
+_KEPT_HEADERS = ("content-type", "location", "etag")
+
+
+def request_hash(method: str, path: str, query: str, body) -> str:
+    raw = json.dumps([method, path, query, body], sort_keys=True, separators=(",", ":"),
+                     default=str)
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _scope(caller) -> str:
+    if caller is None:
+        return idempotency.scope_of("anonymous")
+    if caller.is_admin:
+        return idempotency.scope_of(caller.org_id, "admin")
+    if caller.is_session:
+        return idempotency.scope_of(caller.org_id, "session", caller.user_id)
+    return idempotency.scope_of(caller.org_id, "apiKey", caller.key_id, caller.user_id)
+
+
+def idempotent(function, current_caller):
+    @functools.wraps(function)
+    def wrapper(**kwargs):
+        request = connexion.request
+        key = request.headers.get("idempotency-key")
+        if key is None:
+            return function(**kwargs)
+        caller = current_caller.get()
+        scope = _scope(caller)
+        digest = request_hash(request.method, request.url.path, request.url.query,
+                              kwargs.get("body"))
+        first = idempotency.begin(org_id=caller.org_id if caller else None, scope=scope,
+                                  key=key, request_hash=digest)
+        if first is not None:
+            return first["body"], first["status"], {**first["headers"], REPLAYED: "true"}
+        try:
+            body, status, headers = split(function(**kwargs))
+        except BaseException:
+            idempotency.release(scope=scope, key=key)
+            raise
+        if 200 <= status < 300:
+            kept = {k: v for k, v in headers.items() if k.lower() in _KEPT_HEADERS}
+            idempotency.finish(scope=scope, key=key, status=status, body=body, headers=kept)
+        else:
+            idempotency.release(scope=scope, key=key)
+        return body, status, headers
+
+    return wrapper
