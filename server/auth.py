@@ -30,6 +30,7 @@ from store.settings import Settings
 
 API_KEY, SESSION_TOKEN, ADMIN = "apiKey", "sessionToken", "admin"
 LOG_SCOPE_KEY = "agent_platform.log"
+RATE_KEY = "ratelimit"  # in the LOG_SCOPE_KEY dict: (limit, remaining, reset seconds)
 
 current_caller: contextvars.ContextVar["Caller | None"] = contextvars.ContextVar(
     "current_caller", default=None
@@ -163,7 +164,11 @@ def admit(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Calle
     """authorize, then count the request against the org's rate limit (not the admin's)."""
     caller = authorize(settings, allowed, needs_org)
     if caller.kind != ADMIN and caller.org_id:
-        limits.check_request(org_id=caller.org_id, settings=settings)
+        info = connexion.request.scope.get(LOG_SCOPE_KEY)
+        seen = None if info is None else functools.partial(info.__setitem__, RATE_KEY)
+        state = limits.check_request(org_id=caller.org_id, settings=settings, seen=seen)
+        if state is not None and seen is not None:
+            seen(state)  # server/logs.py puts RateLimit headers on the answer
     return caller
 
 

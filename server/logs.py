@@ -16,7 +16,7 @@ import re
 import sys
 import time
 
-from server.auth import LOG_SCOPE_KEY
+from server.auth import LOG_SCOPE_KEY, RATE_KEY
 from store import request_ids
 
 request_log = logging.getLogger("agent_platform.request")
@@ -104,8 +104,18 @@ def configure(level: str) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
+POLICY = "requests"
+
+
+def rate_headers(limit: int, remaining: int, reset: int) -> list[tuple[bytes, bytes]]:
+    """The IETF httpapi RateLimit fields of the organization's per-minute request limit."""
+    return [(b"ratelimit-policy", f'"{POLICY}";q={limit};w=60'.encode()),
+            (b"ratelimit", f'"{POLICY}";r={remaining};t={reset}'.encode())]
+
+
 class RequestLogMiddleware:
-    """ASGI middleware writing the request log line after each HTTP response."""
+    """ASGI middleware writing the request log line after each HTTP response, and putting the
+    RateLimit headers of the request's organization (counted in server/auth.py) on it."""
 
     def __init__(self, app):
         self.app = app
@@ -121,6 +131,10 @@ class RequestLogMiddleware:
         async def send_wrapper(message):
             if message["type"] == "http.response.start":
                 info["status"] = message["status"]
+                rate = info.get(RATE_KEY)
+                if rate is not None:
+                    message = {**message, "headers": [*message.get("headers", ()),
+                                                      *rate_headers(*rate)]}
             await send(message)
 
         try:

@@ -79,18 +79,27 @@ def _rate_count(settings, org_id: str, window: int) -> int:
     return count
 
 
-def check_request(*, org_id: str, settings) -> None:
-    """Count one request of org_id; 429 when the per-minute limit is exceeded."""
+def check_request(*, org_id: str, settings, seen=None) -> tuple[int, int, int] | None:
+    """Count one request of org_id; 429 when the per-minute limit is exceeded. Returns the
+    window's (limit, remaining, seconds until it resets), or None when the org has no limit
+    (or its counter cannot be read); ``seen`` (a callable) gets the same before a 429."""
     limit = effective(org_id=org_id, settings=settings)["requests_per_minute"]
     if not limit:
-        return
+        return None
     now = time.time()
     window = int(now // 60)
-    if _rate_count(settings, org_id, window) > limit:
+    count = _rate_count(settings, org_id, window)
+    if not count:  # the counter is unavailable: admitted, nothing to tell
+        return None
+    reset = max(1, int((window + 1) * 60 - now + 0.999))
+    state = (limit, max(0, limit - count), reset)
+    if count > limit:
+        if seen is not None:
+            seen(state)
         raise LimitReached(
             f"the organization's request rate limit ({limit} per minute) is reached",
-            code="usage_limit_reached",
-            headers={"Retry-After": str(max(1, int((window + 1) * 60 - now + 0.999)))})
+            code="usage_limit_reached", headers={"Retry-After": str(reset)})
+    return state
 
 
 def _runs_name(month: str | None = None) -> str:
