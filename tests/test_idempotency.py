@@ -172,7 +172,7 @@ def test_in_flight_is_409_across_processes_then_replayed(served):
             "name": f"slow{uuid.uuid4().hex[:6]}", "type": "api", "base_url": echo.url}).json()
         tool = http.post("/v1/tools", headers=org["headers"], json={
             "tool_provider_id": provider["tool_provider"]["id"], "name": "slow",
-            "method": "POST", "path": "/sleep/2"}).json()["tool"]
+            "method": "POST", "path": "/sleep/4"}).json()["tool"]
         k = key()
         url = f"/v1/tools/{tool['id']}/execute"
         answers = {}
@@ -185,17 +185,21 @@ def test_in_flight_is_409_across_processes_then_replayed(served):
         thread.start()
         time.sleep(0.8)
         during = []
-        for _ in range(4):  # new connections: both processes answer some of them
+        for _ in range(3):  # new connections: both processes answer some of them
             with httpx.Client(base_url=str(http.base_url), timeout=60) as c:
                 during.append(c.post(url, json={"input": {}}, headers={**org["headers"], **k}))
         thread.join(30)
         assert answers["first"].status_code == 200, answers["first"].text
-        for resp in during:
-            assert resp.status_code == 409 and resp.json()["code"] == "idempotency_key_in_use"
+        in_use = [r for r in during if r.status_code == 409]
+        assert in_use, [r.status_code for r in during]
+        for resp in in_use:
+            assert resp.json()["code"] == "idempotency_key_in_use"
+        for resp in during:  # a slow machine may send the last ones after the first finished
+            assert resp in in_use or resp.headers.get("idempotent-replayed") == "true"
         replay = http.post(url, json={"input": {}}, headers={**org["headers"], **k})
         assert replay.status_code == 200 and replay.headers["idempotent-replayed"] == "true"
         assert replay.json() == answers["first"].json()
-        assert len([s for s in echo.seen if s["path"] == "/sleep/2"]) == 1  # executed once
+        assert len([s for s in echo.seen if s["path"] == "/sleep/4"]) == 1  # executed once
     finally:
         echo.close()
 
