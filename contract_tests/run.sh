@@ -38,7 +38,7 @@ common=(--checks all --max-examples "$MAX_EXAMPLES" --seed 1 --no-color
         --generation-allow-x00 false)
 # Operations whose validity depends on rules no JSON Schema can state (see below).
 # Schemathesis keeps only the last of repeated --exclude-path-regex options: one regex each.
-SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workflow-schedules(/[^/]+)?$'
+SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workflow-schedules(/[^/]+)?$|^/v1/copilots/[^/]+/deploy$'
 
 # End-user operations act for the session's user (or X-User-Id with the API key, which a
 # generated request may leave out: 400 user_required): they run with a session token.
@@ -62,7 +62,9 @@ token=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" -H "Authorization:
 # - workflows need step ids unique by property within the steps array (400 duplicate_step_id)
 #   and templates that name earlier steps;
 # - schedules need a parseable cron expression, an IANA time zone name and exactly one of
-#   cron, run_at and recurrence (400 invalid_cron, invalid_timezone, schedule_kind_required).
+#   cron, run_at and recurrence (400 invalid_cron, invalid_timezone, schedule_kind_required);
+# - a deploy goes from dev to staging or prod, or from staging to prod: `{target: staging,
+#   from: staging}` is schema-valid and rightly 400 invalid_deploy_source.
 echo "-- operations with semantic validation (API key; all checks but positive_data_acceptance)"
 "$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
   -H "Authorization: Bearer $key" --include-path-regex "$SEMANTIC" \
