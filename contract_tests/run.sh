@@ -45,14 +45,14 @@ SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workfl
 END_USER='^/v1/(chat|chat/stream|threads|threads/[^/]+/read|messages|vote)$'
 
 echo "-- organization operations (API key)"
-"$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
+"$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
   -H "Authorization: Bearer $key" --exclude-path-regex "^/v1/admin/|$SEMANTIC|$END_USER"
 
 echo "-- end-user operations (session token)"
 token=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" -H "Authorization: Bearer $key" \
   -H 'Content-Type: application/json' -d '{"user_id": "contract-user"}' \
   | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
-"$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
+"$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
   -H "Authorization: Bearer $token" --include-path-regex "$END_USER"
 
 # These operations are checked with every check except positive_data_acceptance, because
@@ -66,10 +66,10 @@ token=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" -H "Authorization:
 # - a deploy goes from dev to staging or prod, or from staging to prod: `{target: staging,
 #   from: staging}` is schema-valid and rightly 400 invalid_deploy_source.
 echo "-- operations with semantic validation (API key; all checks but positive_data_acceptance)"
-"$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
+"$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
   -H "Authorization: Bearer $key" --include-path-regex "$SEMANTIC" \
   --exclude-checks positive_data_acceptance
 
 echo "-- operator operations (admin token)"
-"$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
+"$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
   -H "Authorization: Bearer $AGENT_PLATFORM_ADMIN_TOKEN" --include-path-regex '^/v1/admin/'
