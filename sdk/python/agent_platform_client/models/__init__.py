@@ -43,6 +43,7 @@ from .copilot_followup import CopilotFollowup
 from .copilot_list import CopilotList
 from .copilot_rollback import CopilotRollback
 from .copilot_sdk_ui import CopilotSdkUi
+from .copilot_sdk_ui_position import CopilotSdkUiPosition
 from .copilot_snapshot import CopilotSnapshot
 from .copilot_update import CopilotUpdate
 from .copilot_with_auth import CopilotWithAuth
@@ -243,6 +244,7 @@ __all__ = (
     "CopilotList",
     "CopilotRollback",
     "CopilotSdkUi",
+    "CopilotSdkUiPosition",
     "CopilotSnapshot",
     "CopilotUpdate",
     "CopilotWithAuth",
