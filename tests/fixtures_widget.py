@@ -9,6 +9,8 @@ import json
 import os
 import re
 import shutil
+import socket
+import threading
 import time
 from pathlib import Path
 
@@ -187,3 +189,55 @@ def wait_for(page, predicate, timeout: float = 20.0, every: float = 0.05):
             return value
         page.wait_for_timeout(every * 1000)
     raise AssertionError("condition not met in time")
+
+
+class StreamCutter:
+    """A TCP proxy on 127.0.0.1 in front of the service that drops, once, the connection
+    carrying the chat stream right after its first `message.delta` event (as a network
+    would); everything else, and everything after, passes through."""
+
+    MARK = b"event: message.delta"
+
+    def __init__(self, upstream_port: int):
+        self.upstream = upstream_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.cut = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.upstream), timeout=30)
+            upstream.settimeout(None)
+            threading.Thread(target=self._pump, args=(client, upstream, False), daemon=True).start()
+            threading.Thread(target=self._pump, args=(upstream, client, True), daemon=True).start()
+
+    def _pump(self, source, target, watch):
+        seen = b""
+        try:
+            while chunk := source.recv(65536):
+                if watch and not self.cut.is_set():
+                    seen = (seen + chunk)[-65536:]
+                    at = seen.find(self.MARK)
+                    end = seen.find(b"\n\n", at) if at >= 0 else -1
+                    if end >= 0:
+                        keep = len(chunk) - (len(seen) - end - 2)
+                        target.sendall(chunk[:max(keep, 0)])
+                        self.cut.set()
+                        break
+                target.sendall(chunk)
+        except OSError:
+            pass
+        for sock in (source, target):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+    def close(self):
+        self.listener.close()

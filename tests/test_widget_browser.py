@@ -16,8 +16,8 @@ from tests.factories import make_org
 from tests.factories_chat import read_stream, user
 from tests.factories_copilots import make_copilot
 from tests.factories_turns import openai_agent, use_model_server
-from tests.fixtures_widget import (Backend, assistant_texts, browser, context, host_page,  # noqa: F401
-                                   served, shadow, wait_for, wait_idle)
+from tests.fixtures_widget import (Backend, StreamCutter, assistant_texts, browser,  # noqa: F401
+                                   context, host_page, served, shadow, wait_for, wait_idle)
 from tests.servers import OpenAIServer, text
 
 ACCESS_TTL = 3  # seconds: the widget outlives its access token within a test
@@ -130,6 +130,27 @@ def test_a_reload_mid_reply_resumes_with_last_event_id_and_shows_the_rest_once(
     assert shadow(page, ".msg.user .body").all_inner_texts() == ["Tell me a story"]
     resumed = [r for r in backend.calls(r"/v1/chat/stream") if "last-event-id" in r[2]]
     assert resumed and int(resumed[-1][2]["last-event-id"]) >= 2
+
+
+def test_a_dropped_connection_mid_reply_resumes_with_nothing_lost_or_doubled(
+        context, served, world, model):
+    model.enqueue(text(STORY, chunk_delay=0.1))
+    cutter = StreamCutter(int(served.rsplit(":", 1)[1]))
+    try:
+        page = context.new_page()
+        backend = Backend(served, world.org, "u-drop")
+        page.goto(backend.attach(page, host_page(cutter.url, world.plain["id"]),
+                                 origin=cutter.url))
+        wait_for(page, lambda: shadow(page, "h2.title").text_content() != "")
+        say(page, "Tell me a story")
+        wait_idle(page)
+        assert cutter.cut.is_set()
+        assert assistant_texts(page) == [STORY]
+        streams = backend.calls(r"/v1/chat/stream\?", "GET")
+        assert len(streams) >= 2 and "last-event-id" not in streams[0][2]
+        assert int(streams[1][2]["last-event-id"]) >= 2  # after run.started and one delta
+    finally:
+        cutter.close()
 
 
 def test_an_expired_access_token_is_refreshed_and_the_chat_goes_on(context, served, world,

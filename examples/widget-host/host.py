@@ -141,7 +141,7 @@ class Handler(BaseHTTPRequestHandler):
                 query = urllib.parse.urlencode({"user_id": user})
                 answer = call_api(self.config, "GET", "/v1/tool-providers/"
                                   f"{urllib.parse.quote(provider, safe='')}/oauth/authorize?{query}")
-                answer = {"url": answer["url"]}
+                answer = {"url": answer["authorization_url"]}
         except ApiError as exc:
             return self.send(exc.status, exc.body, "application/problem+json")
         except OSError:
