@@ -69,3 +69,7 @@ class Widget:
             (b"content-type", MEDIA), (b"content-length", str(len(body)).encode()), *common]})
         await send({"type": "http.response.body",
                     "body": b"" if scope["method"] == "HEAD" else body})
+
+
+if __name__ == "__main__":  # python -m server.widget: the SRI value to publish
+    print(sri())

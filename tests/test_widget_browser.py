@@ -6,15 +6,16 @@ errors read as sentences, threads show their unread counts, and the launcher is 
 operable."""
 from __future__ import annotations
 
+import re
 import types
 
 import httpx
 import pytest
 
 from tests.conftest import make_settings
-from tests.factories import make_org
+from tests.factories import ADMIN, make_org
 from tests.factories_chat import read_stream, user
-from tests.factories_copilots import make_copilot
+from tests.factories_copilots import make_agent, make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, StreamCutter, assistant_texts, browser,  # noqa: F401
                                    context, host_page, served, shadow, wait_for, wait_idle)
@@ -258,6 +259,26 @@ def test_errors_read_as_sentences(context, served, world, client):
         wait_for(page, lambda: "Can't reach the chat service" in alert.inner_text())
     finally:
         context.set_offline(False)
+
+
+def test_a_used_up_quota_says_when_to_try_again(context, served, client):
+    org = make_org(client)
+    resp = client.put(f"/v1/admin/orgs/{org['id']}/limits", json={"runs_per_month": 1},
+                      headers=ADMIN)
+    assert resp.status_code == 200, resp.text
+    agent = make_agent(client, org, model={"provider": "echo", "name": "echo"})
+    net = make_copilot(client, org, agents=[agent["id"]], sdk_ui={"position": "inline"})
+    page, backend = open_widget(context, served, org, net, "u-quota")
+    say(page, "first")
+    wait_idle(page)
+    with page.expect_response(lambda r: r.url.endswith("/v1/chat")) as refused:
+        say(page, "second")
+    assert refused.value.status == 429 and int(refused.value.headers["retry-after"]) > 0
+    alert = shadow(page, ".alert")
+    alert.wait_for()
+    assert re.fullmatch(r"The usage limit is reached for now\. Please try again in "
+                        r"\d+ (seconds?|minutes?|hours?|days?)\.", alert.inner_text())
+    assert assistant_texts(page) == ["first"]
 
 
 def test_threads_show_unread_counts_and_open_on_click(context, served, world, client, model):

@@ -194,12 +194,18 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
     }
   }
 
+  function duration(s) {
+    const [n, unit] = s < 90 ? [s, "second"] : s < 5400 ? [Math.round(s / 60), "minute"]
+      : s < 172800 ? [Math.round(s / 3600), "hour"] : [Math.round(s / 86400), "day"];
+    return `${n} ${unit}${n === 1 ? "" : "s"}`;
+  }
+
   function readable(status, problem, headers) {
     const code = problem && problem.code;
     if (status === 429) {
       if (code === "spend_cap_reached") return "Your team has reached its spending limit for this month, so the assistant cannot answer right now.";
       const wait = parseInt(headers.get("Retry-After") || "", 10);
-      return "Too many requests right now." + (wait > 0 ? ` Please try again in ${wait} second${wait === 1 ? "" : "s"}.` : " Please try again shortly.");
+      return "The usage limit is reached for now." + (wait > 0 ? ` Please try again in ${duration(wait)}.` : " Please try again shortly.");
     }
     if (code === "turn_in_progress") return "The assistant is still answering. Wait for the reply or stop it.";
     if (status === 401) return "Your chat session has ended. Reload the page to continue.";
