@@ -2473,11 +2473,8 @@ export interface components {
             placeholder?: string;
             /** @description The first message shown in a new conversation (markdown; shown only, never sent to the model). */
             greeting?: string;
-            /**
-             * @description Where the widget sits: a launcher button in a page corner opening a floating panel (`bottom-right`, the default, or `bottom-left`), or `inline`, filling its element.
-             * @enum {string}
-             */
-            position?: "bottom-right" | "bottom-left" | "inline";
+            /** @description Where the widget sits: a launcher button in a page corner opening a floating panel (`bottom-right`, the default, or `bottom-left`), or `inline`, filling its element. */
+            position?: components["schemas"]["WidgetPosition"];
         } & {
             [key: string]: components["schemas"]["SdkUiValue"] | null;
         };
@@ -3699,6 +3696,11 @@ export interface components {
         SdkUiValue: string | number | boolean;
         /** @enum {string} */
         DeployFrom: "dev" | "staging";
+        /**
+         * @description Where the chat widget sits on the page.
+         * @enum {string}
+         */
+        WidgetPosition: "bottom-right" | "bottom-left" | "inline";
     };
     responses: {
         /** @description The request is malformed or does not match the schema. */

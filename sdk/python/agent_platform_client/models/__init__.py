@@ -43,7 +43,6 @@ from .copilot_followup import CopilotFollowup
 from .copilot_list import CopilotList
 from .copilot_rollback import CopilotRollback
 from .copilot_sdk_ui import CopilotSdkUi
-from .copilot_sdk_ui_position import CopilotSdkUiPosition
 from .copilot_snapshot import CopilotSnapshot
 from .copilot_update import CopilotUpdate
 from .copilot_with_auth import CopilotWithAuth
@@ -181,6 +180,7 @@ from .vote_body import VoteBody
 from .vote_request import VoteRequest
 from .vote_value import VoteValue
 from .weekday import Weekday
+from .widget_position import WidgetPosition
 from .workflow import Workflow
 from .workflow_body import WorkflowBody
 from .workflow_create import WorkflowCreate
@@ -244,7 +244,6 @@ __all__ = (
     "CopilotList",
     "CopilotRollback",
     "CopilotSdkUi",
-    "CopilotSdkUiPosition",
     "CopilotSnapshot",
     "CopilotUpdate",
     "CopilotWithAuth",
@@ -382,6 +381,7 @@ __all__ = (
     "VoteRequest",
     "VoteValue",
     "Weekday",
+    "WidgetPosition",
     "Workflow",
     "WorkflowBody",
     "WorkflowCreate",

@@ -6,7 +6,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.copilot_sdk_ui_position import CopilotSdkUiPosition
+from ..models.widget_position import WidgetPosition
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CopilotSdkUi")
@@ -32,9 +32,8 @@ class CopilotSdkUi:
     """ The hint shown in the empty message box (default "Type a message"). """
     greeting: str | Unset = UNSET
     """ The first message shown in a new conversation (markdown; shown only, never sent to the model). """
-    position: CopilotSdkUiPosition | Unset = UNSET
-    """ Where the widget sits: a launcher button in a page corner opening a floating panel (`bottom-right`, the
-    default, or `bottom-left`), or `inline`, filling its element. """
+    position: WidgetPosition | Unset = UNSET
+    """ Where the chat widget sits on the page. """
     additional_properties: dict[str, bool | float | None | str] = _attrs_field(
         init=False, factory=dict
     )
@@ -88,11 +87,11 @@ class CopilotSdkUi:
         greeting = d.pop("greeting", UNSET)
 
         _position = d.pop("position", UNSET)
-        position: CopilotSdkUiPosition | Unset
+        position: WidgetPosition | Unset
         if isinstance(_position, Unset):
             position = UNSET
         else:
-            position = CopilotSdkUiPosition(_position)
+            position = WidgetPosition(_position)
 
         copilot_sdk_ui = cls(
             theme=theme,

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class CopilotSdkUiPosition(StrEnum):
+class WidgetPosition(StrEnum):
     BOTTOM_LEFT = "bottom-left"
     BOTTOM_RIGHT = "bottom-right"
     INLINE = "inline"
