@@ -14,7 +14,8 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import body_limit, conditional, cors, docs, errors, logs, openapi31, request_ids
+from server import (body_limit, conditional, cors, docs, errors, logs, openapi31, request_ids,
+                    widget)
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, migrations
 from store.settings import Settings
@@ -114,6 +115,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
                        default=settings.max_body_bytes,
                        per_path=((r"^/v1/tool-providers/[^/]+/import$", settings.max_import_bytes),))
     app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
+    app.add_middleware(widget.Widget, position=MiddlewarePosition.BEFORE_ROUTING)
     # outermost first: the request id, then the request log, then CORS (on errors too)
     app.add_middleware(request_ids.RequestIds, position=MiddlewarePosition.BEFORE_EXCEPTION)
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
