@@ -77,10 +77,16 @@ def current_version(agent: Agent) -> AgentVersion:
     return AgentVersion.get_by_id(agent.current_version_id)
 
 
+# a listed agent needs neither its runtime form nor its org: they are not selected
+_LISTING = pages.Listing(
+    lambda org_id: scope.scoped(Agent, org_id, *[f for f in Agent._meta.sorted_fields
+                                                 if f not in (Agent.runtime, Agent.org)]),
+    (Agent.created_at, Agent.id))
+
+
 def list(*, org_id: str, limit: int = 50, cursor: str | None = None) -> tuple[list, str | None]:
     """Agents, oldest first; (rows, next_cursor)."""
-    return pages.page(scope.scoped(Agent, org_id), (Agent.created_at, Agent.id), limit=limit,
-                      cursor=cursor)
+    return _LISTING.page(org_id, limit=limit, cursor=cursor)
 
 
 def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
@@ -139,8 +145,11 @@ def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
     }
 
 
-def to_dicts(rows: list[Agent]) -> list[dict]:
-    """Several agents with their current versions (one query for all versions)."""
-    found = {v.id: v for v in AgentVersion.select().where(
-        AgentVersion.id.in_([a.current_version_id for a in rows]))} if rows else {}
+_VERSIONS = pages.ByIds(lambda org_id, ids: scope.scoped(AgentVersion, org_id).where(
+    AgentVersion.id.in_(ids)))
+
+
+def to_dicts(*, org_id: str, rows: list[Agent]) -> list[dict]:
+    """Several agents of org_id with their current versions (one query for all versions)."""
+    found = {v.id: v for v in _VERSIONS.rows(org_id, [a.current_version_id for a in rows])}
     return [to_dict(a, found.get(a.current_version_id)) for a in rows]
