@@ -3,7 +3,7 @@ agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
 from store import copilots, pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from store.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
 
@@ -69,8 +69,14 @@ def create(*, org_id: str, fields: dict) -> Agent:
     return get(org_id=org_id, agent_id=agent.id)
 
 
+_BY_ID = Compiled(lambda: scope.scoped(Agent, "?").where(Agent.id == "?"))
+
+
 def get(*, org_id: str, agent_id: str) -> Agent:
-    return scope.get(Agent, org_id, Agent.id == agent_id, what="agent")
+    row = _BY_ID.instance(org_id, agent_id)
+    if row is None:
+        raise NotFound("agent not found")
+    return row
 
 
 def current_version(agent: Agent) -> AgentVersion:
