@@ -86,7 +86,7 @@ def current_version(agent: Agent) -> AgentVersion:
 # a listed agent needs neither its runtime form nor its org: they are not selected
 _LISTING = pages.Listing(
     lambda org_id: scope.scoped(Agent, org_id, *[f for f in Agent._meta.sorted_fields
-                                                 if f not in (Agent.runtime, Agent.org)]),
+                                                 if f.name not in ("runtime", "org")]),
     (Agent.created_at, Agent.id))
 
 
