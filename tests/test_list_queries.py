@@ -27,7 +27,9 @@ def counting(monkeypatch):
     original = peewee.Database.execute_sql
 
     def execute_sql(self, sql, params=None, *args, **kwargs):
-        if sql.lstrip().upper().startswith("SELECT"):  # writes (a key's last use) are not the list's
+        # writes (a key's last use) are not the list's, nor the outbox relay's polling, which
+        # runs on its own thread and may fall inside a request
+        if sql.lstrip().upper().startswith("SELECT") and '"outbox"' not in sql:
             seen.append(sql)
         return original(self, sql, params, *args, **kwargs)
 
