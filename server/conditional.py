@@ -14,7 +14,8 @@ import hashlib
 import inspect
 import json
 
-import connexion
+from connexion.context import scope as request_scope
+from starlette.responses import Response
 
 from store import resource_locks
 from store.errors import PreconditionFailed
@@ -42,8 +43,18 @@ def roles(spec: dict) -> dict[str, tuple[str, str | None]]:
     return found
 
 
+def header(name: bytes) -> str | None:
+    """A header of the request being served (first value), from the ASGI scope."""
+    for key, value in request_scope._get_current_object()["headers"]:
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
 def tag_of(body) -> str:
-    raw = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str).encode()
+    """The ETag of a representation: its encoded bytes (as the handler answered them)."""
+    raw = body if isinstance(body, (bytes, bytearray)) else json.dumps(
+        body, sort_keys=True, separators=(",", ":"), default=str).encode()
     return '"' + hashlib.blake2b(raw, digest_size=16).hexdigest() + '"'
 
 
@@ -58,7 +69,10 @@ def matches(header: str, tag: str) -> bool:
 
 
 def split(result):
-    """A handler's answer as (body, status, headers)."""
+    """A handler's answer as (body, status, headers); the body of a pre-encoded response is its
+    bytes."""
+    if isinstance(result, Response):
+        return result.body, result.status_code, dict(result.headers)
     if isinstance(result, tuple):
         body, status, *rest = result
         return body, status, dict(rest[0]) if rest else {}
@@ -83,14 +97,15 @@ def _reader(read_fn, settings):
 def conditional_read(function):
     @functools.wraps(function)
     def wrapper(**kwargs):
-        body, status, headers = split(function(**kwargs))
+        result = function(**kwargs)
+        body, status, headers = split(result)
         if status != 200:
-            return body, status, headers
+            return result
         tag = tag_of(body)
-        wanted = connexion.request.headers.get("if-none-match")
+        wanted = header(b"if-none-match")
         if wanted is not None and matches(wanted, tag):
-            return None, 304, {**headers, "ETag": tag}  # headers name the media type
-        return body, status, {**headers, "ETag": tag}
+            return Response(status_code=304, headers={"ETag": tag})
+        return _with_tag(result, tag)
 
     return wrapper
 
@@ -101,17 +116,23 @@ def conditional_write(function, read_fn, settings, method: str, current_caller):
     @functools.wraps(function)
     def wrapper(**kwargs):
         caller = current_caller.get()
-        request = connexion.request
         with resource_locks.held(org_id=caller.org_id if caller else None,
-                                 resource=request.url.path):
-            wanted = request.headers.get("if-match")
+                                 resource=request_scope._get_current_object()["path"]):
+            wanted = header(b"if-match")
             if wanted is not None and not matches(wanted, tag_of(read(kwargs, caller))):
                 raise PreconditionFailed("the resource has changed since the version If-Match "
                                          "names; read it again", code="precondition_failed")
             result = function(**kwargs)
             if method == "delete":
                 return result
-            body, status, headers = split(result)
-            return body, status, {**headers, "ETag": tag_of(read(kwargs, caller))}
+            return _with_tag(result, tag_of(read(kwargs, caller)))
 
     return wrapper
+
+
+def _with_tag(result, tag: str):
+    if isinstance(result, Response):
+        result.headers["ETag"] = tag
+        return result
+    body, status, headers = split(result)
+    return body, status, {**headers, "ETag": tag}

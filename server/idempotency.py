@@ -7,9 +7,10 @@ import functools
 import hashlib
 import json
 
-import connexion
+from connexion.context import scope as request_scope
+from starlette.responses import Response
 
-from server.conditional import split
+from server.conditional import header, split
 from store import idempotency
 
 REPLAYED = "Idempotent-Replayed"
@@ -35,28 +36,35 @@ def _scope(caller) -> str:
 def idempotent(function, current_caller):
     @functools.wraps(function)
     def wrapper(**kwargs):
-        request = connexion.request
-        key = request.headers.get("idempotency-key")
+        key = header(b"idempotency-key")
         if key is None:
             return function(**kwargs)
+        request = request_scope._get_current_object()
         caller = current_caller.get()
         scope = _scope(caller)
-        digest = request_hash(request.method, request.url.path, request.url.query,
+        digest = request_hash(request["method"], request["path"],
+                              request.get("query_string", b"").decode("latin-1"),
                               kwargs.get("body"))
         first = idempotency.begin(org_id=caller.org_id if caller else None, scope=scope,
                                   key=key, request_hash=digest)
         if first is not None:
-            return first["body"], first["status"], {**first["headers"], REPLAYED: "true"}
+            return Response(first["body"], first["status"],
+                            headers={**first["headers"], REPLAYED: "true"})
         try:
-            body, status, headers = split(function(**kwargs))
+            result = function(**kwargs)
         except BaseException:
             idempotency.release(scope=scope, key=key)
             raise
+        body, status, headers = split(result)
         if 200 <= status < 300:
             kept = {k: v for k, v in headers.items() if k.lower() in _KEPT_HEADERS}
-            idempotency.finish(scope=scope, key=key, status=status, body=body, headers=kept)
+            if not isinstance(body, (bytes, bytearray)):  # an answer left to Connexion
+                body = json.dumps(body).encode()
+                kept["content-type"] = "application/json"
+            idempotency.finish(scope=scope, key=key, status=status, body=body.decode(),
+                               headers=kept)
         else:
             idempotency.release(scope=scope, key=key)
-        return body, status, headers
+        return result
 
     return wrapper
