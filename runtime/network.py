@@ -81,7 +81,8 @@ def load(org_id: str, cfg: dict) -> Network:
     for item in cfg.get("agents") or []:
         agent_id, pinned = item["agent_id"], item.get("agent_version_id")
         if pinned:
-            runtime, error = registry.version_runtime(org_id, pinned)
+            runtime, error = registry.version_runtime(org_id, pinned,
+                                                      item.get("prompt_block_versions"))
         else:
             runtime = registry.agent_runtime(org_id, agent_id)
             error = None if runtime else "the agent has no successful build"

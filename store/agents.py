@@ -2,7 +2,7 @@
 agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
-from store import copilots, pages, scope
+from store import copilots, pages, prompt_blocks, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
@@ -33,14 +33,17 @@ def _check_refs(org_id: str, tool_ids: list[str], provider_ids: list[str]) -> No
                            code="tool_provider_not_found")
 
 
-def _write_version(org_id: str, agent_id: str, number: int, config: dict) -> AgentVersion:
+def _write_version(org_id: str, agent_id: str, number: int, config: dict,
+                   block_ids: list[str]) -> AgentVersion:
     version = AgentVersion.create(id=new_id(), org=org_id, agent=agent_id, version=number,
                                   created_at=utcnow(), **config)
     AgentDependency.delete().where(AgentDependency.agent == agent_id).execute()
     rows = ([{"org": org_id, "agent": agent_id, "kind": "tool", "ref_id": t}
              for t in config["tool_ids"]]
             + [{"org": org_id, "agent": agent_id, "kind": "provider", "ref_id": p}
-               for p in config["tool_provider_ids"]])
+               for p in config["tool_provider_ids"]]
+            + [{"org": org_id, "agent": agent_id, "kind": prompt_blocks.KIND, "ref_id": b}
+               for b in block_ids])
     if rows:
         AgentDependency.insert_many(rows).execute()
     return version
@@ -62,9 +65,10 @@ def create(*, org_id: str, fields: dict) -> Agent:
     _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
     now = utcnow()
     with atomic():
+        block_ids = prompt_blocks.resolve_names(org_id, config["instructions"])
         agent = Agent.create(id=new_id(), org=org_id, name=config["name"], version=1,
                              created_at=now, updated_at=now)
-        version = _write_version(org_id, agent.id, 1, config)
+        version = _write_version(org_id, agent.id, 1, config, block_ids)
         Agent.update(current_version_id=version.id).where(Agent.id == agent.id).execute()
     return get(org_id=org_id, agent_id=agent.id)
 
@@ -90,8 +94,9 @@ def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
     config = _config(fields, {k: getattr(current, k) for k in CONFIG_FIELDS})
     _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
     with atomic():
+        block_ids = prompt_blocks.resolve_names(org_id, config["instructions"])
         number = agent.version + 1
-        version = _write_version(org_id, agent.id, number, config)
+        version = _write_version(org_id, agent.id, number, config, block_ids)
         changed = (Agent.update(current_version_id=version.id, version=number,
                                 name=config["name"], updated_at=utcnow())
                    .where(Agent.id == agent.id, Agent.version == agent.version).execute())

@@ -185,7 +185,9 @@ def agents_of(row: Copilot, versions: dict[str, str | None]) -> list[dict]:
     """`[{agentId, agentVersionId}]` in routing order: pinned for staging/prod, the current
     version (from `versions`) for dev."""
     if row.environment != DEV:
-        return [{"agentId": a["agentId"], "agentVersionId": a["agentVersionId"]}
+        return [{"agentId": a["agentId"], "agentVersionId": a["agentVersionId"],
+                 **({"promptBlockVersions": a["promptBlockVersions"]}
+                    if a.get("promptBlockVersions") else {})}
                 for a in row.agents]
     return [{"agentId": a["agentId"], "agentVersionId": versions.get(a["agentId"])}
             for a in row.agents]
@@ -243,7 +245,8 @@ def runtime_config(*, org_id: str, copilot_id: str) -> dict:
     row = get(org_id=org_id, copilot_id=copilot_id)
     return {
         "id": row.id, "name": row.name, "environment": row.environment,
-        "agents": [{"agent_id": a["agentId"], "agent_version_id": a["agentVersionId"]}
+        "agents": [{"agent_id": a["agentId"], "agent_version_id": a["agentVersionId"],
+                    "prompt_block_versions": a.get("promptBlockVersions")}
                    for a in resolved_agents(org_id, row)],
         "workflows": [{"workflow_id": w["workflowId"]} for w in row.workflows],
         "handoff_prompt": row.handoff_prompt,

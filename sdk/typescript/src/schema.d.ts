@@ -582,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent (version 1) and build it
-         * @description Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all its enabled tools, including tools added later. The version is built at once; `build` says whether it succeeded (a failed build is still a saved agent, with the reason).
+         * @description Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all its enabled tools, including tools added later. Prompt blocks referenced in `instructions` (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The version is built at once; `build` says whether it succeeded (a failed build is still a saved agent, with the reason).
          */
         post: operations["create_agent"];
         delete?: never;
@@ -634,6 +634,81 @@ export interface paths {
          * @description The agent's immutable versions, newest first, one page at a time.
          */
         get: operations["list_agent_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prompt-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's prompt blocks, oldest first
+         * @description The organization's prompt blocks with their current text, one page at a time.
+         */
+        get: operations["list_prompt_blocks"];
+        put?: never;
+        /**
+         * Create a prompt block (version 1)
+         * @description A named text that agent instructions insert with `{{block:NAME}}`. Names are unique in the organization (409 `prompt_block_name_conflict`). Answers the block and the rebuild result (the shape of creating a tool; a new block has no dependent agents yet). Needs the API key: a session token gets 403.
+         */
+        post: operations["create_prompt_block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prompt-blocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a prompt block
+         * @description One prompt block with its current text and version.
+         */
+        get: operations["get_prompt_block"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a prompt block and its versions
+         * @description 409 `prompt_block_in_use`, naming the agents and networks, while an agent's current instructions reference the block or a staging or prod network pins one of its versions.
+         */
+        delete: operations["delete_prompt_block"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a prompt block (a new version; rebuilds the agents that use it)
+         * @description Given fields replace the current ones and are saved as a new immutable version. Every agent whose current instructions reference the block is rebuilt with the new text; the answer carries the rebuild result (the shape of creating a tool). Staging and prod networks keep the block versions their deployment pinned. Renaming a block in use is 409 `prompt_block_in_use` (its references would break).
+         */
+        patch: operations["update_prompt_block"];
+        trace?: never;
+    };
+    "/v1/prompt-blocks/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prompt block's immutable versions, newest first
+         * @description The block's versions, newest first, one page at a time.
+         */
+        get: operations["list_prompt_block_versions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1980,7 +2055,7 @@ export interface components {
             name: string;
             /** @description What the agent is for; a network's router reads it. */
             description?: string | null;
-            /** @description The agent's system instructions (at most 100,000 characters). */
+            /** @description The agent's system instructions (at most 100,000 characters). `{{block:NAME}}` inserts the prompt block NAME (400 `unknown_prompt_block` when the organization has none). */
             instructions?: string | null;
             /** @description Model settings (default `{provider: echo, name: echo}`). */
             model?: components["schemas"]["AgentModel"];
@@ -2005,7 +2080,7 @@ export interface components {
             name?: string;
             /** @description What the agent is for; a network's router reads it. */
             description?: string | null;
-            /** @description The agent's system instructions (at most 100,000 characters). */
+            /** @description The agent's system instructions (at most 100,000 characters). `{{block:NAME}}` inserts the prompt block NAME (400 `unknown_prompt_block` when the organization has none). */
             instructions?: string | null;
             /** @description Model settings. */
             model?: components["schemas"]["AgentModel"];
@@ -2519,6 +2594,8 @@ export interface components {
             agentId: string;
             /** @description Dev, the agent's current version at read time; staging and prod, the version pinned by the deployment. */
             agentVersionId: string | null;
+            /** @description Staging and prod, the prompt block versions the deployment pinned for the agent. */
+            promptBlockVersions?: components["schemas"]["PromptBlockPins"];
         };
         CopilotDeploymentSummary: {
             /**
@@ -3688,6 +3765,111 @@ export interface components {
         SdkUiValue: string | number | boolean;
         /** @enum {string} */
         DeployFrom: "dev" | "staging";
+        /** @description A block's name: 1-64 letters, digits, `_` or `-`; referenced as `{{block:NAME}}`. */
+        PromptBlockName: string;
+        PromptBlockCreate: {
+            /** @description Unique in the organization. */
+            name: components["schemas"]["PromptBlockName"];
+            /** @description What the block is for. */
+            description?: string | null;
+            /** @description The text inserted where instructions reference the block. */
+            text: string;
+        };
+        PromptBlockUpdate: {
+            /** @description A new name (409 `prompt_block_in_use` while agents reference the block). */
+            name?: components["schemas"]["PromptBlockName"];
+            /** @description What the block is for. */
+            description?: string | null;
+            /** @description The text inserted where instructions reference the block. */
+            text?: string;
+        };
+        PromptBlock: {
+            /**
+             * Format: uuid
+             * @description The block's id.
+             */
+            id: string;
+            /** @description The block's name. */
+            name: string;
+            /** @description What the block is for. */
+            description: string | null;
+            /** @description The current text. */
+            text: string;
+            /** @description The current version's number. */
+            version: number;
+            /** @description The current version (what a deployment pins). */
+            prompt_block_version_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the block was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the block was last saved.
+             */
+            updated_at: string;
+        };
+        PromptBlockBody: {
+            /** @description The prompt block. */
+            prompt_block: components["schemas"]["PromptBlock"];
+        };
+        PromptBlockResult: {
+            /** @description The prompt block. */
+            prompt_block: components["schemas"]["PromptBlock"];
+            /** @description The rebuild of the agents whose instructions reference the block. */
+            rebuild: components["schemas"]["Rebuild"];
+        };
+        PromptBlockList: {
+            /** @description The prompt blocks of this page. */
+            prompt_blocks: components["schemas"]["PromptBlock"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        PromptBlockVersion: {
+            /**
+             * Format: uuid
+             * @description The version's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The block.
+             */
+            prompt_block_id: string;
+            /** @description The version's number (1, 2, ...). */
+            version: number;
+            /** @description The block's name in this version. */
+            name: string;
+            /** @description What the block is for. */
+            description: string | null;
+            /** @description The block's text in this version. */
+            text: string;
+            /**
+             * Format: date-time
+             * @description When the version was saved.
+             */
+            created_at: string;
+        };
+        /** @description A page of a prompt block's versions. */
+        PromptBlockVersionList: {
+            /** @description The versions, newest first. */
+            versions: components["schemas"]["PromptBlockVersion"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description The id of a deleted prompt block. */
+        PromptBlockDeleted: {
+            /**
+             * Format: uuid
+             * @description The id of the deleted prompt block.
+             */
+            deleted: string;
+        };
+        /** @description Prompt block name to the block version a deployment pinned for this agent (staging and prod only; present when the agent's instructions reference blocks). */
+        PromptBlockPins: {
+            [key: string]: string;
+        };
     };
     responses: {
         /** @description The request is malformed or does not match the schema. */
@@ -5259,6 +5441,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgentVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    list_prompt_blocks: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prompt blocks, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    create_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptBlockCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    update_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptBlockUpdate"];
+            };
+        };
+        responses: {
+            /** @description The block after the update and the rebuild of its dependents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_prompt_block_versions: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockVersionList"];
                 };
             };
             400: components["responses"]["BadRequest"];

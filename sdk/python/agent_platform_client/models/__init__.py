@@ -98,6 +98,16 @@ from .organization import Organization
 from .organization_create import OrganizationCreate
 from .owner_kind import OwnerKind
 from .problem import Problem
+from .prompt_block import PromptBlock
+from .prompt_block_body import PromptBlockBody
+from .prompt_block_create import PromptBlockCreate
+from .prompt_block_deleted import PromptBlockDeleted
+from .prompt_block_list import PromptBlockList
+from .prompt_block_pins import PromptBlockPins
+from .prompt_block_result import PromptBlockResult
+from .prompt_block_update import PromptBlockUpdate
+from .prompt_block_version import PromptBlockVersion
+from .prompt_block_version_list import PromptBlockVersionList
 from .provider_type import ProviderType
 from .ready import Ready
 from .ready_checks import ReadyChecks
@@ -298,6 +308,16 @@ __all__ = (
     "OrganizationCreate",
     "OwnerKind",
     "Problem",
+    "PromptBlock",
+    "PromptBlockBody",
+    "PromptBlockCreate",
+    "PromptBlockDeleted",
+    "PromptBlockList",
+    "PromptBlockPins",
+    "PromptBlockResult",
+    "PromptBlockUpdate",
+    "PromptBlockVersion",
+    "PromptBlockVersionList",
     "ProviderType",
     "Ready",
     "ReadyChecks",

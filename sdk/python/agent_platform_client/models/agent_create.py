@@ -22,7 +22,8 @@ class AgentCreate:
     description: None | str | Unset = UNSET
     """ What the agent is for; a network's router reads it. """
     instructions: None | str | Unset = UNSET
-    """ The agent's system instructions (at most 100,000 characters). """
+    """ The agent's system instructions (at most 100,000 characters). `{{block:NAME}}` inserts the prompt block NAME
+    (400 `unknown_prompt_block` when the organization has none). """
     model: AgentModel | Unset = UNSET
     """ Model settings; default `{provider: echo, name: echo}` (the built-in offline model). """
     tool_ids: list[UUID] | Unset = UNSET
