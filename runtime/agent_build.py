@@ -100,6 +100,8 @@ def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: d
     }
     if pins:  # only then, so that agents without blocks keep their runtimeId
         payload["promptBlocks"] = pins
+    if version.memory:  # likewise
+        payload["memory"] = True
     return payload, None
 
 

@@ -23,7 +23,7 @@ import re
 import threading
 import time
 
-from runtime import dispatch, registry
+from runtime import dispatch, memory_tools, registry
 from runtime.models import Message, ToolCall, ToolSchema
 from store import db
 from store.errors import DomainError
@@ -94,11 +94,15 @@ HANDOFF_PARAMETERS = {
 }
 
 
-def build(settings, org_id: str, runtime: dict, workflows=(), handoffs=()) -> Toolset:
+def build(settings, org_id: str, runtime: dict, workflows=(), handoffs=(),
+          memory: bool = False) -> Toolset:
     """The toolset of an agent's runtime form, plus the network's workflows
-    ({id, name, description, input_schema}) and handoff targets ({agent_id, name,
-    description})."""
+    ({id, name, description, input_schema}), handoff targets ({agent_id, name,
+    description}) and, with ``memory``, the built-in memory tools."""
     toolset = Toolset()
+    if memory:
+        for name, description, parameters in memory_tools.TOOLS:
+            toolset.add(name, Entry("memory", name, name, 30.0), description, parameters)
     tools = runtime.get("tools") or []
     timeouts = registry.tool_timeouts(org_id, [t["id"] for t in tools]) if tools else {}
     for tool in tools:
@@ -229,6 +233,9 @@ def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]) -> l
             futures[call.id] = done
         elif entry.kind == "workflow":
             futures[call.id] = _spawn(_call_workflow, turn, entry, arguments)
+        elif entry.kind == "memory":
+            futures[call.id] = _tool_pool(turn.settings).submit(
+                memory_tools.call, turn, agent_id, entry.ref, arguments)
         else:
             futures[call.id] = _tool_pool(turn.settings).submit(
                 _call_tool, turn.org_id, entry, arguments, turn.run.user_id)
@@ -279,5 +286,10 @@ def _finish_call(turn, agent_id, call, entry, result, started) -> Message:
     if result.get("workflow_run_id"):
         step["workflow_run_id"] = result["workflow_run_id"]
     turn.steps.append(step)
+    if result.get("memory_event"):  # a memory write: its own step and event
+        kind, payload = result["memory_event"]
+        turn.steps.append({"type": "memory", "agent_id": agent_id, "tool_call_id": call.id,
+                           **result["memory_step"]})
+        turn.emit(kind, {"run_id": turn.run.id, "agent_id": agent_id, **payload})
     turn.usage["tool_calls"] += 1
     return Message.tool(call.id, content_for_model(result), is_error=not ok)

@@ -35,7 +35,8 @@ from store.models import AgentRun
 log = logging.getLogger("agent_platform.turns")
 
 EVENT_KINDS = ("run.started", "message.delta", "tool.called", "tool.result", "agent.handoff",
-               "message.completed", "run.completed", "run.failed", "run.cancelled")
+               "memory.saved", "memory.deleted", "message.completed", "run.completed",
+               "run.failed", "run.cancelled")
 Emit = Callable[[str, dict], None]
 
 
@@ -137,8 +138,8 @@ def _drive(turn: Turn, history: list, config: dict | None) -> tuple[str, list | 
     active = networks.first_member(network)
     conversation = history + [Message.user(run.input)]
     while True:
-        outcome = run_agent(turn, active, network.toolset(turn, active), network.system(active),
-                            conversation)
+        outcome = run_agent(turn, active, network.toolset(turn, active),
+                            network.system(active, turn), conversation)
         if outcome[0] == "final":
             break
         _, target_id, reason = outcome

@@ -10,7 +10,7 @@ from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvide
 DEFAULT_MODEL = {"provider": "echo", "name": "echo", "temperature": None, "max_tokens": None}
 DEFAULT_MAX_STEPS = 10
 CONFIG_FIELDS = ("name", "description", "instructions", "model", "tool_ids",
-                 "tool_provider_ids", "max_steps")
+                 "tool_provider_ids", "max_steps", "memory")
 
 
 def _unique(ids) -> list[str]:
@@ -52,7 +52,7 @@ def _write_version(org_id: str, agent_id: str, number: int, config: dict,
 def _config(fields: dict, base: dict | None = None) -> dict:
     config = dict(base or {"description": None, "instructions": None, "model": DEFAULT_MODEL,
                            "tool_ids": [], "tool_provider_ids": [],
-                           "max_steps": DEFAULT_MAX_STEPS})
+                           "max_steps": DEFAULT_MAX_STEPS, "memory": False})
     config.update({k: v for k, v in fields.items() if k in CONFIG_FIELDS})
     config["model"] = {**DEFAULT_MODEL, **(config.get("model") or {})}
     config["tool_ids"] = _unique(config["tool_ids"])
@@ -126,7 +126,7 @@ def version_dict(v: AgentVersion) -> dict:
     return {"id": v.id, "agent_id": v.agent_id, "version": v.version, "name": v.name,
             "description": v.description, "instructions": v.instructions, "model": v.model,
             "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
-            "max_steps": v.max_steps, "created_at": iso(v.created_at)}
+            "max_steps": v.max_steps, "memory": v.memory, "created_at": iso(v.created_at)}
 
 
 def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
@@ -135,7 +135,7 @@ def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
         "id": agent.id, "agent_version_id": v.id, "version": v.version, "name": v.name,
         "description": v.description, "instructions": v.instructions, "model": v.model,
         "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
-        "max_steps": v.max_steps,
+        "max_steps": v.max_steps, "memory": v.memory,
         "build": {"status": agent.build_status, "error": agent.build_error,
                   "agent_version_id": agent.build_version_id, "runtime_id": agent.runtime_id,
                   "runtime_version_id": agent.runtime_version_id,

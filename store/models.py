@@ -255,6 +255,7 @@ class AgentVersion(OrgOwned):
     tool_ids = peewee.JSONField()
     tool_provider_ids = peewee.JSONField()
     max_steps = peewee.IntegerField()
+    memory = peewee.BooleanField(default=False)
     created_at = peewee.DateTimeField(default=utcnow)
 
     class Meta:

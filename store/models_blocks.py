@@ -39,3 +39,22 @@ class PromptBlockVersion(OrgOwned):
     class Meta:
         table_name = "prompt_block_version"
         indexes = ((("block", "version"), True),)
+
+
+class Memory(OrgOwned):
+    """One thing remembered about an end user (`user_id`). `owner` is a digest of the
+    user's key `{orgId}_{userId}`, a single token the full-text index filters on; `seq` is the
+    row number the index refers to (SQLite FTS5 `memory_fts`, Postgres column `search`)."""
+
+    seq = peewee.BigAutoField()
+    id = peewee.CharField(max_length=36, unique=True, default=new_id)
+    user_id = peewee.CharField(max_length=200)
+    owner = peewee.CharField(max_length=32)
+    text = peewee.TextField()
+    agent_id = peewee.CharField(max_length=36, null=True)
+    run_id = peewee.CharField(max_length=36, null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "memory"
+        indexes = ((("org", "user_id", "created_at"), False),)

@@ -167,7 +167,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user with its stored credentials and sessions
-         * @description Deletes the end user and their stored tool credentials.
+         * @description Deletes the user and erases what is stored for them: tool credentials, memories, chat threads (with their messages, votes and events); the user's sessions end.
          */
         delete: operations["delete_user"];
         options?: never;
@@ -712,6 +712,57 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The end user's memories, newest first, or those matching `q`
+         * @description The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a user 400 `user_required`), newest first, one page at a time. With `q`, a full-text search instead: memories containing any word of `q` (or a word starting with it), best matches first, at most `limit` (50 at most), on one page (`next_cursor` null).
+         */
+        get: operations["list_memories"];
+        put?: never;
+        /**
+         * Remember something about the end user
+         * @description Stores a memory of the calling end user (a session token's user, or `X-User-Id` with the API key, which may manage any user's memories). The user is created if unseen, so that deleting the user erases it.
+         */
+        post: operations["create_memory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One memory of the end user
+         * @description One of the calling end user's memories; another user's is 404.
+         */
+        get: operations["get_memory"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget one memory of the end user
+         * @description Deletes one of the calling end user's memories; another user's is 404.
+         */
+        delete: operations["delete_memory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2074,6 +2125,11 @@ export interface components {
              * @default 10
              */
             max_steps?: number;
+            /**
+             * @description Memory (default false): built-in tools to save, search and forget memories of the turn's end user, and a digest of that user's newest memories in the agent's context.
+             * @default false
+             */
+            memory?: boolean;
         };
         AgentUpdate: {
             /** @description The agent's new name. */
@@ -2090,6 +2146,8 @@ export interface components {
             tool_provider_ids?: string[];
             /** @description Bound on model calls in one turn (1-100). */
             max_steps?: number;
+            /** @description Whether the agent has memory: built-in tools to save, search and forget memories of the turn's end user, and a digest of that user's newest memories in its context. */
+            memory?: boolean;
         };
         AgentVersion: {
             /**
@@ -2118,6 +2176,8 @@ export interface components {
             tool_provider_ids: string[];
             /** @description Bound on model calls in one turn (1-100). */
             max_steps: number;
+            /** @description Whether the agent has memory of its end users. */
+            memory: boolean;
             /**
              * Format: date-time
              * @description When the version was created.
@@ -2151,6 +2211,8 @@ export interface components {
             tool_provider_ids: string[];
             /** @description Bound on model calls in one turn (1-100). */
             max_steps: number;
+            /** @description Whether the agent has memory of its end users. */
+            memory: boolean;
             /** @description The build of the agent's current version. */
             build: components["schemas"]["AgentBuild"];
             /**
@@ -3209,9 +3271,9 @@ export interface components {
         WorkflowInput: {
             [key: string]: unknown;
         };
-        /** @description One step of a turn: `type` is model_call, followups, tool_call, handoff or handoff_refused; the other fields depend on it (durations, agent, tool, status, error). */
+        /** @description One step of a turn: `type` is model_call, followups, tool_call, handoff, handoff_refused or memory (a memory write: `action` save or forget, `memory_id`); the other fields depend on it (durations, agent, tool, status, error). */
         TurnStep: {
-            /** @description model_call, followups, tool_call, handoff or handoff_refused. */
+            /** @description model_call, followups, tool_call, handoff, handoff_refused or memory. */
             type: string;
         } & {
             [key: string]: unknown;
@@ -3286,10 +3348,10 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description What an offered tool name stands for: a tool, a workflow run as a tool, or a handoff to another agent of the network.
+         * @description What an offered tool name stands for: a tool, a workflow run as a tool, a handoff to another agent of the network, or a built-in memory tool (memory_save, memory_search, memory_forget).
          * @enum {string}
          */
-        ToolCallKind: "tool" | "workflow" | "handoff";
+        ToolCallKind: "tool" | "workflow" | "handoff" | "memory";
         /** @description Data of `run.started`: the turn began executing. Fields may be added later: clients ignore what they do not know. */
         RunStartedData: {
             /**
@@ -3760,7 +3822,7 @@ export interface components {
             data: components["schemas"]["RunCancelledData"];
         };
         /** @description One event of GET /v1/chat/stream, told apart by `event`. On the wire each is an SSE frame: `id: <seq>`, `event: <kind>`, `data: <JSON object>`, then a blank line. */
-        ChatEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolCalledEvent"] | components["schemas"]["ToolResultEvent"] | components["schemas"]["AgentHandoffEvent"] | components["schemas"]["MessageCompletedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        ChatEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolCalledEvent"] | components["schemas"]["ToolResultEvent"] | components["schemas"]["AgentHandoffEvent"] | components["schemas"]["MemorySavedEvent"] | components["schemas"]["MemoryDeletedEvent"] | components["schemas"]["MessageCompletedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         /** @description A value of a widget setting: a string, a number or a boolean. */
         SdkUiValue: string | number | boolean;
         /** @enum {string} */
@@ -3869,6 +3931,138 @@ export interface components {
         /** @description Prompt block name to the block version a deployment pinned for this agent (staging and prod only; present when the agent's instructions reference blocks). */
         PromptBlockPins: {
             [key: string]: string;
+        };
+        MemoryCreate: {
+            /** @description What to remember about the user (at most 2,000 characters). */
+            text: string;
+        };
+        Memory: {
+            /**
+             * Format: uuid
+             * @description The memory's id.
+             */
+            id: string;
+            /** @description The end user it is about. */
+            user_id: string;
+            /** @description What is remembered. */
+            text: string;
+            /** @description The agent that saved it (null when saved through the API). */
+            agent_id: string | null;
+            /** @description The run (turn) that saved it (null when saved through the API). */
+            run_id: string | null;
+            /**
+             * Format: date-time
+             * @description When it was saved.
+             */
+            created_at: string;
+        };
+        MemoryBody: {
+            /** @description The memory. */
+            memory: components["schemas"]["Memory"];
+        };
+        MemoryList: {
+            /** @description The memories of this page (newest first, or best matches first with `q`). */
+            memories: components["schemas"]["Memory"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description The id of a forgotten memory. */
+        MemoryDeleted: {
+            /**
+             * Format: uuid
+             * @description The id of the deleted memory.
+             */
+            deleted: string;
+        };
+        /** @description Data of `memory.saved`: an agent with memory saved a memory of the turn's user. Fields may be added later: clients ignore what they do not know. */
+        MemorySavedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn) the event belongs to.
+             */
+            run_id: string;
+            /**
+             * Format: uuid
+             * @description The agent that saved it.
+             */
+            agent_id: string;
+            /** @description The saved memory. */
+            memory: components["schemas"]["Memory"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Data of `memory.deleted`: an agent with memory forgot a memory of the turn's user. Fields may be added later: clients ignore what they do not know. */
+        MemoryDeletedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn) the event belongs to.
+             */
+            run_id: string;
+            /**
+             * Format: uuid
+             * @description The agent that forgot it.
+             */
+            agent_id: string;
+            /**
+             * Format: uuid
+             * @description The forgotten memory.
+             */
+            memory_id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One `memory.saved` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 6,
+         *       "event": "memory.saved",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *         "memory": {
+         *           "id": "b6171cc9-d5e8-4a0a-b4b5-c0d1e2f30415",
+         *           "user_id": "customer-42",
+         *           "text": "Prefers answers in Portuguese.",
+         *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *           "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *           "created_at": "2026-03-02T09:30:00Z"
+         *         }
+         *       }
+         *     }
+         */
+        MemorySavedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "memory.saved";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["MemorySavedData"];
+        };
+        /**
+         * @description One `memory.deleted` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 6,
+         *       "event": "memory.deleted",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *         "memory_id": "b6171cc9-d5e8-4a0a-b4b5-c0d1e2f30415"
+         *       }
+         *     }
+         */
+        MemoryDeletedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "memory.deleted";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["MemoryDeletedData"];
         };
     };
     responses: {
@@ -5652,6 +5846,147 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    list_memories: {
+        parameters: {
+            query?: {
+                /** @description Words to search for (full-text search; no control characters). */
+                q?: string;
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of memories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    create_memory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryCreate"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_memory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The memory. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_memory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The memory. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -76,6 +76,15 @@ from .mcp_http_input import McpHttpInput
 from .mcp_provider_create import McpProviderCreate
 from .mcp_stdio_input import McpStdioInput
 from .mcp_transport import McpTransport
+from .memory import Memory
+from .memory_body import MemoryBody
+from .memory_create import MemoryCreate
+from .memory_deleted import MemoryDeleted
+from .memory_deleted_data import MemoryDeletedData
+from .memory_deleted_event import MemoryDeletedEvent
+from .memory_list import MemoryList
+from .memory_saved_data import MemorySavedData
+from .memory_saved_event import MemorySavedEvent
 from .message_completed_data import MessageCompletedData
 from .message_completed_event import MessageCompletedEvent
 from .message_delta_data import MessageDeltaData
@@ -286,6 +295,15 @@ __all__ = (
     "McpProviderCreate",
     "McpStdioInput",
     "McpTransport",
+    "Memory",
+    "MemoryBody",
+    "MemoryCreate",
+    "MemoryDeleted",
+    "MemoryDeletedData",
+    "MemoryDeletedEvent",
+    "MemoryList",
+    "MemorySavedData",
+    "MemorySavedEvent",
     "MessageCompletedData",
     "MessageCompletedEvent",
     "MessageDeltaData",

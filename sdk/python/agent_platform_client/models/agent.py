@@ -37,6 +37,8 @@ class Agent:
     """ Providers whose enabled tools, present and future, the agent may call. """
     max_steps: int
     """ Bound on model calls in one turn (1-100). """
+    memory: bool
+    """ Whether the agent has memory of its end users. """
     build: AgentBuild
     """ The last build: `status` and `error` of the last attempt (of `agent_version_id`); `runtime_id` and
     `runtime_version_id` name the last good runtime, which is kept when a later build fails. """
@@ -68,6 +70,8 @@ class Agent:
 
         max_steps = self.max_steps
 
+        memory = self.memory
+
         build = self.build.to_dict()
 
         created_at = self.created_at.isoformat()
@@ -88,6 +92,7 @@ class Agent:
                 "tool_ids": tool_ids,
                 "tool_provider_ids": tool_provider_ids,
                 "max_steps": max_steps,
+                "memory": memory,
                 "build": build,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -132,6 +137,8 @@ class Agent:
 
         max_steps = d.pop("max_steps")
 
+        memory = d.pop("memory")
+
         build = AgentBuild.from_dict(d.pop("build"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
@@ -149,6 +156,7 @@ class Agent:
             tool_ids=tool_ids,
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
+            memory=memory,
             build=build,
             created_at=created_at,
             updated_at=updated_at,

@@ -32,6 +32,9 @@ class AgentCreate:
     """ Providers whose enabled tools, present and future, the agent may call (default none). """
     max_steps: int | Unset = 10
     """ Bound on model calls in one turn (default 10). """
+    memory: bool | Unset = False
+    """ Memory (default false): built-in tools to save, search and forget memories of the turn's end user, and a
+    digest of that user's newest memories in the agent's context. """
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -68,6 +71,8 @@ class AgentCreate:
 
         max_steps = self.max_steps
 
+        memory = self.memory
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -87,6 +92,8 @@ class AgentCreate:
             field_dict["tool_provider_ids"] = tool_provider_ids
         if max_steps is not UNSET:
             field_dict["max_steps"] = max_steps
+        if memory is not UNSET:
+            field_dict["memory"] = memory
 
         return field_dict
 
@@ -142,6 +149,8 @@ class AgentCreate:
 
         max_steps = d.pop("max_steps", UNSET)
 
+        memory = d.pop("memory", UNSET)
+
         agent_create = cls(
             name=name,
             description=description,
@@ -150,6 +159,7 @@ class AgentCreate:
             tool_ids=tool_ids,
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
+            memory=memory,
         )
 
         return agent_create

@@ -32,6 +32,9 @@ class AgentUpdate:
     """ Providers whose enabled tools, present and future, the agent may call. """
     max_steps: int | Unset = UNSET
     """ Bound on model calls in one turn (1-100). """
+    memory: bool | Unset = UNSET
+    """ Whether the agent has memory: built-in tools to save, search and forget memories of the turn's end user, and
+    a digest of that user's newest memories in its context. """
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -68,6 +71,8 @@ class AgentUpdate:
 
         max_steps = self.max_steps
 
+        memory = self.memory
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -85,6 +90,8 @@ class AgentUpdate:
             field_dict["tool_provider_ids"] = tool_provider_ids
         if max_steps is not UNSET:
             field_dict["max_steps"] = max_steps
+        if memory is not UNSET:
+            field_dict["memory"] = memory
 
         return field_dict
 
@@ -140,6 +147,8 @@ class AgentUpdate:
 
         max_steps = d.pop("max_steps", UNSET)
 
+        memory = d.pop("memory", UNSET)
+
         agent_update = cls(
             name=name,
             description=description,
@@ -148,6 +157,7 @@ class AgentUpdate:
             tool_ids=tool_ids,
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
+            memory=memory,
         )
 
         return agent_update

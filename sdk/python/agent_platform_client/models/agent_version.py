@@ -36,6 +36,8 @@ class AgentVersion:
     """ Providers whose enabled tools, present and future, the agent may call. """
     max_steps: int
     """ Bound on model calls in one turn (1-100). """
+    memory: bool
+    """ Whether the agent has memory of its end users. """
     created_at: datetime.datetime
     """ When the version was created. """
 
@@ -62,6 +64,8 @@ class AgentVersion:
 
         max_steps = self.max_steps
 
+        memory = self.memory
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -78,6 +82,7 @@ class AgentVersion:
                 "tool_ids": tool_ids,
                 "tool_provider_ids": tool_provider_ids,
                 "max_steps": max_steps,
+                "memory": memory,
                 "created_at": created_at,
             }
         )
@@ -119,6 +124,8 @@ class AgentVersion:
 
         max_steps = d.pop("max_steps")
 
+        memory = d.pop("memory")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         agent_version = cls(
@@ -132,6 +139,7 @@ class AgentVersion:
             tool_ids=tool_ids,
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
+            memory=memory,
             created_at=created_at,
         )
 
