@@ -40,7 +40,13 @@ class _Echo(BaseHTTPRequestHandler):
                 "headers": {k.lower(): v for k, v in self.headers.items()},
                 "json": json.loads(raw) if raw else None}
         self.server.seen.append(body)
-        if parts.path.startswith("/text"):
+        if parts.path.startswith("/nul-text"):  # a NUL byte in a text answer
+            data, ctype = b"plain\x00words", "text/plain"
+        elif parts.path.startswith("/nul"):  # NUL and a lone surrogate in JSON (escaped)
+            data = (b'{"text": "a\\u0000b", "lone": "x\\ud800y", "k\\u0000": ["\\u0000"],'
+                    b' "path": "%s"}' % parts.path.encode())
+            ctype = "application/json"
+        elif parts.path.startswith("/text"):
             data, ctype = b"plain words", "text/plain"
         elif parts.path.startswith("/raw-json"):  # the request as JSON text (escaped forms)
             data = json.dumps({"line": self.requestline, "headers": dict(self.headers)}).encode()
