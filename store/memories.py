@@ -109,9 +109,13 @@ def _candidates(org_id: str, user_id: str, terms: list[str]) -> list[tuple[int, 
     """(seq, text) of the user's newest CANDIDATES memories the full-text index matches."""
     if db.is_postgres():
         tsquery = " | ".join(f"{t}:*" if len(t) >= PREFIX_MIN else t for t in terms)
-        sql = ("SELECT seq, text FROM memory WHERE org_id = %s AND user_id = %s "
-               "AND search @@ to_tsquery('simple', %s) ORDER BY seq DESC LIMIT %s")
-        return db.database.execute_sql(sql, (org_id, user_id, tsquery, CANDIDATES)).fetchall()
+        # `seq + 0`: the GIN index (words and owner intersected) drives the query; ordering by
+        # the primary key instead lets the planner walk every row backwards for a rare word
+        sql = ("SELECT seq, text FROM memory WHERE search @@ (to_tsquery('simple', %s) && "
+               "%s::tsquery) AND org_id = %s AND user_id = %s ORDER BY seq + 0 DESC LIMIT %s")
+        owner = f"'~{owner_of(org_id, user_id)}'"
+        return db.database.execute_sql(
+            sql, (tsquery, owner, org_id, user_id, CANDIDATES)).fetchall()
     match = 'owner:"%s" AND text:(%s)' % (owner_of(org_id, user_id), " OR ".join(
         f'"{t}"*' if len(t) >= PREFIX_MIN else f'"{t}"' for t in terms))
     sql = ("SELECT m.seq, m.text FROM (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? "

@@ -18,8 +18,10 @@ _SQLITE = (
     "INSERT INTO memory_fts(rowid, text, owner) VALUES (new.seq, new.text, new.owner); END",
 )
 _POSTGRES = (
-    "ALTER TABLE memory ADD COLUMN IF NOT EXISTS search tsvector "
-    "GENERATED ALWAYS AS (to_tsvector('simple', text)) STORED",
+    # the text's words plus one lexeme `~<owner>` (no parsed word starts with `~`), so the
+    # GIN index intersects the user's postings with the query's
+    "ALTER TABLE memory ADD COLUMN IF NOT EXISTS search tsvector GENERATED ALWAYS AS "
+    "(to_tsvector('simple', text) || array_to_tsvector(ARRAY['~' || owner])) STORED",
     "CREATE INDEX IF NOT EXISTS memory_search ON memory USING gin (search)",
 )
 
