@@ -45,12 +45,26 @@ def spec(tool: Tool, provider_type: str | None = None) -> dict:
     return {"id": tool.id, "name": tool.name, "description": tool.description,
             "tool_provider_id": tool.provider_id, "method": tool.method, "path": tool.path,
             "input_schema": tool.input_schema, "output_schema": tool.output_schema,
-            **({"provider_type": provider_type} if provider_type else {})}
+            **({"provider_type": provider_type} if provider_type else {}),
+            **(_approval(tool) if tool.requires_approval else {})}
+
+
+def _approval(tool: Tool) -> dict:
+    """The approval keys of a tool's entry (present only when a call needs approval)."""
+    return {"requires_approval": True,
+            "approval_timeout_s": tool.approval_timeout_s or DEFAULT_APPROVAL_TIMEOUT_S}
+
+
+DEFAULT_APPROVAL_TIMEOUT_S = 24 * 3600
 
 
 def runtime_id_of(payload: dict) -> str:
     blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
     return "rt_" + hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+class _NoTimeout:
+    approval_timeout_s = None
 
 
 def _blocks_of(version: AgentVersion, blocks: dict) -> tuple[str | None, dict, str | None]:
@@ -93,6 +107,11 @@ def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: d
         if tool_id not in seen:
             seen.add(tool_id)
             resolved.append(spec(tool, provider.type))
+    needing = set(version.approval_tool_ids or [])
+    if needing:  # the agent's use of these tools needs approval, whatever the tool says
+        resolved = [{**t, **_approval(tools.get(t["id"]) or _NoTimeout)}
+                    if t["id"] in needing and not t.get("requires_approval") else t
+                    for t in resolved]
     payload = {
         "agentId": version.agent_id, "agentVersionId": version.id, "name": version.name,
         "instructions": instructions, "model": version.model,
@@ -115,7 +134,7 @@ def _load(org_id: str, versions, pins: dict | None = None) -> tuple[dict, dict, 
     for version_id, (name, text) in prompt_blocks.version_texts(
             org_id, (pins or {}).values()).items():
         blocks[name] = (version_id, text)
-    tool_ids = {t for v in versions for t in v.tool_ids}
+    tool_ids = {t for v in versions for t in [*v.tool_ids, *(v.approval_tool_ids or [])]}
     provider_ids = {p for v in versions for p in v.tool_provider_ids}
     tools = {t.id: t for t in Tool.select().where(Tool.org == org_id, Tool.id.in_(list(tool_ids)))}
     by_provider: dict[str, list] = {}

@@ -1202,6 +1202,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/runs/{id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny a tool call a run waits for
+         * @description A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's `requires_approval`, or the agent's `approval_tool_ids`); the stream sent an `approval.requested` event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it, `deny` gives the model a denial result. When every waiting call is decided the run continues (in whichever worker takes it). Every decision is an `approval` step of the run with who decided and when. A session token decides only its own user's runs (others are 404), the API key any run of the organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call id the run does not wait for.
+         */
+        post: operations["decide_run_approval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/model-config": {
         parameters: {
             query?: never;
@@ -1941,6 +1961,13 @@ export interface components {
              * @default false
              */
             deprecated?: boolean;
+            /**
+             * @description A call by an agent waits for a person's approval (POST /v1/runs/{id}/approvals) before it runs (default false).
+             * @default false
+             */
+            requires_approval?: boolean;
+            /** @description Seconds a call waits for approval before it is denied (60 s to 30 days; null: 24 hours). */
+            approval_timeout_s?: number | null;
         };
         ToolUpdate: {
             /** @description The tool's new name (same rules as on create). */
@@ -1965,6 +1992,10 @@ export interface components {
             tags?: string[] | null;
             /** @description Marked deprecated (carried over from an imported OpenAPI document). */
             deprecated?: boolean;
+            /** @description A call by an agent waits for a person's approval (POST /v1/runs/{id}/approvals) before it runs (default false). */
+            requires_approval?: boolean;
+            /** @description Seconds a call waits for approval before it is denied (60 s to 30 days; null: 24 hours). */
+            approval_timeout_s?: number | null;
         };
         Tool: {
             /**
@@ -1999,6 +2030,10 @@ export interface components {
             tags: string[] | null;
             /** @description Marked deprecated (carried over from an imported OpenAPI document). */
             deprecated: boolean | null;
+            /** @description A call by an agent waits for a person's approval before it runs. */
+            requires_approval: boolean;
+            /** @description Seconds a call waits for approval before it is denied (null - 24 hours). */
+            approval_timeout_s: number | null;
             /**
              * Format: date-time
              * @description When the tool was created.
@@ -2126,6 +2161,11 @@ export interface components {
              */
             max_steps?: number;
             /**
+             * @description Tools whose calls by this agent wait for a person's approval, whether or not the tool itself requires it (404 `tool_not_found` for a tool outside the organization).
+             * @default []
+             */
+            approval_tool_ids?: string[];
+            /**
              * @description Memory (default false): built-in tools to save, search and forget memories of the turn's end user, and a digest of that user's newest memories in the agent's context.
              * @default false
              */
@@ -2146,6 +2186,8 @@ export interface components {
             tool_provider_ids?: string[];
             /** @description Bound on model calls in one turn (1-100). */
             max_steps?: number;
+            /** @description Tools whose calls by this agent wait for a person's approval, whether or not the tool itself requires it (404 `tool_not_found` for a tool outside the organization). */
+            approval_tool_ids?: string[];
             /** @description Whether the agent has memory: built-in tools to save, search and forget memories of the turn's end user, and a digest of that user's newest memories in its context. */
             memory?: boolean;
         };
@@ -2178,6 +2220,8 @@ export interface components {
             max_steps: number;
             /** @description Whether the agent has memory of its end users. */
             memory: boolean;
+            /** @description Tools whose calls by this agent wait for a person's approval. */
+            approval_tool_ids: string[];
             /**
              * Format: date-time
              * @description When the version was created.
@@ -2213,6 +2257,8 @@ export interface components {
             max_steps: number;
             /** @description Whether the agent has memory of its end users. */
             memory: boolean;
+            /** @description Tools whose calls by this agent wait for a person's approval. */
+            approval_tool_ids: string[];
             /** @description The build of the agent's current version. */
             build: components["schemas"]["AgentBuild"];
             /**
@@ -2855,7 +2901,7 @@ export interface components {
             input: string;
             /** @description The answer (null unless succeeded). */
             output: string | null;
-            /** @description Model calls (`model_call`, `followups`), tool calls (`tool_call`), handoffs (`handoff`, `handoff_refused`), in order, with durations and errors. */
+            /** @description Model calls (`model_call`, `followups`), tool calls (`tool_call`), handoffs (`handoff`, `handoff_refused`), memory writes (`memory`), approvals (`approval_requested`, `approval`: the decision, who decided and when), in order, with durations and errors. */
             steps: components["schemas"]["TurnStep"][];
             /** @description Usage counters. */
             usage: components["schemas"]["TurnUsage"];
@@ -2867,6 +2913,8 @@ export interface components {
             followups: string[] | null;
             /** @description A cancel was asked for. */
             cancel_requested: boolean;
+            /** @description Present once the run waited for approvals: the tool calls of its latest pause and their decisions (every decision is also an `approval` step). */
+            approvals?: components["schemas"]["RunApproval"][];
             /**
              * Format: date-time
              * @description When the run was created.
@@ -3064,7 +3112,7 @@ export interface components {
         /** @enum {string} */
         RebuildScope: "custom" | "mcp" | "all";
         /** @enum {string} */
-        RunStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        RunStatus: "queued" | "running" | "awaiting_approval" | "succeeded" | "failed" | "cancelled";
         /** @enum {string} */
         RunTrigger: "api" | "schedule" | "run_now" | "agent";
         /** @enum {string} */
@@ -3822,7 +3870,7 @@ export interface components {
             data: components["schemas"]["RunCancelledData"];
         };
         /** @description One event of GET /v1/chat/stream, told apart by `event`. On the wire each is an SSE frame: `id: <seq>`, `event: <kind>`, `data: <JSON object>`, then a blank line. */
-        ChatEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolCalledEvent"] | components["schemas"]["ToolResultEvent"] | components["schemas"]["AgentHandoffEvent"] | components["schemas"]["MemorySavedEvent"] | components["schemas"]["MemoryDeletedEvent"] | components["schemas"]["MessageCompletedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        ChatEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolCalledEvent"] | components["schemas"]["ToolResultEvent"] | components["schemas"]["AgentHandoffEvent"] | components["schemas"]["MemorySavedEvent"] | components["schemas"]["MemoryDeletedEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalDecidedEvent"] | components["schemas"]["MessageCompletedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         /** @description A value of a widget setting: a string, a number or a boolean. */
         SdkUiValue: string | number | boolean;
         /** @enum {string} */
@@ -4063,6 +4111,190 @@ export interface components {
             event: "memory.deleted";
             /** @description The event's data (the `data:` line, one JSON object). */
             data: components["schemas"]["MemoryDeletedData"];
+        };
+        /**
+         * @description `approve` runs the call; `deny` gives the model a denial result.
+         * @enum {string}
+         */
+        ApprovalDecision: "approve" | "deny";
+        /**
+         * @description A waiting call's state (a timeout denies).
+         * @enum {string}
+         */
+        ApprovalStatus: "pending" | "approved" | "denied";
+        /**
+         * @description Who decided on a waiting call.
+         * @enum {string}
+         */
+        ApprovalDeciderKind: "user" | "api_key" | "admin" | "timeout";
+        ApprovalDecisionRequest: {
+            /** @description The waiting call (`call_id` of its `approval.requested` event). */
+            call_id: string;
+            /** @description Approve or deny. */
+            decision: components["schemas"]["ApprovalDecision"];
+            /** @description A note kept with the decision; a denial passes it to the model. */
+            comment?: string | null;
+        };
+        /** @description Who decided. */
+        ApprovalDecider: {
+            /** @description The run's end user (session token), the organization's API key, the operator, or the approval timeout. */
+            kind: components["schemas"]["ApprovalDeciderKind"];
+            /** @description The end user (a session's, or the API key's X-User-Id). */
+            user_id?: string;
+            /**
+             * Format: uuid
+             * @description The API key that decided.
+             */
+            api_key_id?: string;
+        };
+        /** @description A tool call that waited for approval, and its decision. */
+        RunApproval: {
+            /** @description The call's id (what a decision names). */
+            call_id: string;
+            /**
+             * Format: uuid
+             * @description The tool.
+             */
+            tool_id: string;
+            /** @description The tool name the model called. */
+            name: string;
+            /** @description The call's arguments. */
+            arguments: components["schemas"]["JsonObject"];
+            /** @description Its state. */
+            status: components["schemas"]["ApprovalStatus"];
+            /**
+             * Format: date-time
+             * @description When an undecided call is denied.
+             */
+            expires_at: string;
+            /** @description Who decided (null while pending). */
+            decided_by: components["schemas"]["ApprovalDecider"] | null;
+            /** @description When it was decided (null while pending). */
+            decided_at: string | null;
+            /** @description The decider's note. */
+            comment: string | null;
+        };
+        /** @description Data of `approval.requested`: the run paused; this call waits for a person's decision (POST /v1/runs/{id}/approvals). Fields may be added later: clients ignore what they do not know. */
+        ApprovalRequestedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn) that waits.
+             */
+            run_id: string;
+            /**
+             * Format: uuid
+             * @description The agent that called the tool.
+             */
+            agent_id: string;
+            /** @description The call's id (what a decision names). */
+            call_id: string;
+            /**
+             * Format: uuid
+             * @description The tool.
+             */
+            tool_id: string;
+            /** @description The tool name the model called. */
+            name: string;
+            /** @description The call's arguments. */
+            arguments: components["schemas"]["JsonObject"];
+            /**
+             * Format: date-time
+             * @description When the call is denied if nobody decides.
+             */
+            expires_at: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Data of `approval.decided`: a waiting call was approved or denied (by a person or the timeout). Fields may be added later: clients ignore what they do not know. */
+        ApprovalDecidedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn).
+             */
+            run_id: string;
+            /** @description The decided call. */
+            call_id: string;
+            /**
+             * Format: uuid
+             * @description The tool.
+             */
+            tool_id: string;
+            /** @description The tool name the model called. */
+            name: string;
+            /** @description approved or denied. */
+            decision: components["schemas"]["ApprovalStatus"];
+            /** @description Who decided. */
+            decided_by: components["schemas"]["ApprovalDecider"];
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            decided_at: string;
+            /** @description The decider's note. */
+            comment: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One `approval.requested` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 5,
+         *       "event": "approval.requested",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *         "call_id": "call_0",
+         *         "tool_id": "3e9c7f41-5d60-4b82-9c3d-4e5f6a7b8c9d",
+         *         "name": "Issue_refund",
+         *         "arguments": {
+         *           "order": "A-1001",
+         *           "amount_eur": 140
+         *         },
+         *         "expires_at": "2026-03-03T09:30:00Z"
+         *       }
+         *     }
+         */
+        ApprovalRequestedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "approval.requested";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["ApprovalRequestedData"];
+        };
+        /**
+         * @description One `approval.decided` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 6,
+         *       "event": "approval.decided",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "call_id": "call_0",
+         *         "tool_id": "3e9c7f41-5d60-4b82-9c3d-4e5f6a7b8c9d",
+         *         "name": "Issue_refund",
+         *         "decision": "approved",
+         *         "decided_by": {
+         *           "kind": "user",
+         *           "user_id": "customer-42"
+         *         },
+         *         "decided_at": "2026-03-02T09:31:00Z",
+         *         "comment": null
+         *       }
+         *     }
+         */
+        ApprovalDecidedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "approval.decided";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["ApprovalDecidedData"];
         };
     };
     responses: {
@@ -6972,6 +7204,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decide_run_approval: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The run (an agent or network turn). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The run after the decision (`queued` again once every call is decided). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TurnRunBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -19,6 +19,15 @@ from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
 from .api_key_location import ApiKeyLocation
 from .api_provider_create import ApiProviderCreate
+from .approval_decided_data import ApprovalDecidedData
+from .approval_decided_event import ApprovalDecidedEvent
+from .approval_decider import ApprovalDecider
+from .approval_decider_kind import ApprovalDeciderKind
+from .approval_decision import ApprovalDecision
+from .approval_decision_request import ApprovalDecisionRequest
+from .approval_requested_data import ApprovalRequestedData
+from .approval_requested_event import ApprovalRequestedEvent
+from .approval_status import ApprovalStatus
 from .auth_api_key import AuthApiKey
 from .auth_basic import AuthBasic
 from .auth_bearer import AuthBearer
@@ -129,6 +138,7 @@ from .rebuild_provider_counts import RebuildProviderCounts
 from .rebuild_scope import RebuildScope
 from .rebuild_tools import RebuildTools
 from .recurrence import Recurrence
+from .run_approval import RunApproval
 from .run_cancelled_data import RunCancelledData
 from .run_cancelled_event import RunCancelledEvent
 from .run_completed_data import RunCompletedData
@@ -238,6 +248,15 @@ __all__ = (
     "ApiKeyCreate",
     "ApiKeyLocation",
     "ApiProviderCreate",
+    "ApprovalDecidedData",
+    "ApprovalDecidedEvent",
+    "ApprovalDecider",
+    "ApprovalDeciderKind",
+    "ApprovalDecision",
+    "ApprovalDecisionRequest",
+    "ApprovalRequestedData",
+    "ApprovalRequestedEvent",
+    "ApprovalStatus",
     "AuthApiKey",
     "AuthBasic",
     "AuthBearer",
@@ -348,6 +367,7 @@ __all__ = (
     "RebuildScope",
     "RebuildTools",
     "Recurrence",
+    "RunApproval",
     "RunCancelledData",
     "RunCancelledEvent",
     "RunCompletedData",

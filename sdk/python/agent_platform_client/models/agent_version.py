@@ -38,6 +38,8 @@ class AgentVersion:
     """ Bound on model calls in one turn (1-100). """
     memory: bool
     """ Whether the agent has memory of its end users. """
+    approval_tool_ids: list[str]
+    """ Tools whose calls by this agent wait for a person's approval. """
     created_at: datetime.datetime
     """ When the version was created. """
 
@@ -66,6 +68,8 @@ class AgentVersion:
 
         memory = self.memory
 
+        approval_tool_ids = self.approval_tool_ids
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -83,6 +87,7 @@ class AgentVersion:
                 "tool_provider_ids": tool_provider_ids,
                 "max_steps": max_steps,
                 "memory": memory,
+                "approval_tool_ids": approval_tool_ids,
                 "created_at": created_at,
             }
         )
@@ -126,6 +131,8 @@ class AgentVersion:
 
         memory = d.pop("memory")
 
+        approval_tool_ids = cast(list[str], d.pop("approval_tool_ids"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         agent_version = cls(
@@ -140,6 +147,7 @@ class AgentVersion:
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
             memory=memory,
+            approval_tool_ids=approval_tool_ids,
             created_at=created_at,
         )
 
