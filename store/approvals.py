@@ -25,13 +25,14 @@ DECISIONS = {"approve": "approved", "deny": "denied"}
 def pause(*, run_id: str, state: dict, steps: list, usage: dict, cost_micro_usd: int,
           output: str | None) -> bool:
     """running → awaiting_approval with its state; False when the run is no longer running
-    (it was cancelled meanwhile)."""
+    or a cancel was asked for meanwhile (the executor then ends it as cancelled)."""
     now = utcnow()
     with atomic():
         return bool(AgentRun.update(status=AWAITING, approval=state, steps=steps, usage=usage,
                                     cost_micro_usd=cost_micro_usd, output=output,
                                     approval_expires_at=_earliest(state), updated_at=now)
-                    .where(AgentRun.id == run_id, AgentRun.status == "running").execute())
+                    .where(AgentRun.id == run_id, AgentRun.status == "running",
+                           AgentRun.cancel_requested == False).execute())  # noqa: E712
 
 
 def _earliest(state: dict) -> dt.datetime | None:
