@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.error_detail import ErrorDetail
+    from ..models.run_approval import RunApproval
     from ..models.turn_step import TurnStep
     from ..models.turn_usage import TurnUsage
 
@@ -42,7 +43,8 @@ class TurnRun:
     """ The answer (null unless succeeded). """
     steps: list[TurnStep]
     """ Model calls (`model_call`, `followups`), tool calls (`tool_call`), handoffs (`handoff`, `handoff_refused`),
-    in order, with durations and errors. """
+    memory writes (`memory`), approvals (`approval_requested`, `approval`: the decision, who decided and when), in
+    order, with durations and errors. """
     usage: TurnUsage
     """ Counters of the turn: input_tokens, output_tokens, model_calls, tool_calls. """
     cost_usd: float
@@ -66,6 +68,9 @@ class TurnRun:
     request_id: None | str | Unset = UNSET
     """ The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started).
     """
+    approvals: list[RunApproval] | Unset = UNSET
+    """ Present once the run waited for approvals: the tool calls of its latest pause and their decisions (every
+    decision is also an `approval` step). """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.error_detail import ErrorDetail
@@ -142,6 +147,13 @@ class TurnRun:
         else:
             request_id = self.request_id
 
+        approvals: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.approvals, Unset):
+            approvals = []
+            for approvals_item_data in self.approvals:
+                approvals_item = approvals_item_data.to_dict()
+                approvals.append(approvals_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -170,12 +182,15 @@ class TurnRun:
         )
         if request_id is not UNSET:
             field_dict["request_id"] = request_id
+        if approvals is not UNSET:
+            field_dict["approvals"] = approvals
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.error_detail import ErrorDetail
+        from ..models.run_approval import RunApproval
         from ..models.turn_step import TurnStep
         from ..models.turn_usage import TurnUsage
 
@@ -316,6 +331,15 @@ class TurnRun:
 
         request_id = _parse_request_id(d.pop("request_id", UNSET))
 
+        _approvals = d.pop("approvals", UNSET)
+        approvals: list[RunApproval] | Unset = UNSET
+        if _approvals is not UNSET:
+            approvals = []
+            for approvals_item_data in _approvals:
+                approvals_item = RunApproval.from_dict(approvals_item_data)
+
+                approvals.append(approvals_item)
+
         turn_run = cls(
             id=id,
             kind=kind,
@@ -338,6 +362,7 @@ class TurnRun:
             finished_at=finished_at,
             updated_at=updated_at,
             request_id=request_id,
+            approvals=approvals,
         )
 
         return turn_run

@@ -129,8 +129,10 @@ def sync_detailed(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_request_id (str | Unset):
@@ -172,8 +174,10 @@ def sync(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_request_id (str | Unset):
@@ -210,8 +214,10 @@ async def asyncio_detailed(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_request_id (str | Unset):
@@ -251,8 +257,10 @@ async def asyncio(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_request_id (str | Unset):
