@@ -46,11 +46,13 @@ def _no_emit(kind: str, data: dict) -> None:
 def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
           copilot_id: str | None = None, user_id: str | None = None,
           group_id: str | None = None, thread_id: str | None = None, admit: bool = True,
-          network: dict | None = None) -> AgentRun:
+          network: dict | None = None, workflow_id: str | None = None,
+          workflow_run_id: str | None = None) -> AgentRun:
     """A queued run of the agent (or network) for user_id, billed to the session's group
     (group_id), else the user's group, else Default. ``admit`` (default) applies the spend cap
     and the run quota; a nested run (a workflow's agent step) was admitted with its workflow.
-    ``network`` is the network's runtime configuration when the caller already has it."""
+    ``network`` is the network's runtime configuration when the caller already has it;
+    ``workflow_id``/``workflow_run_id`` name the workflow run whose step this run is."""
     if copilot_id is not None:
         if network is None:
             networks.config(org_id=org_id, copilot_id=copilot_id)
@@ -64,7 +66,8 @@ def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
         limits.consume_run(org_id=org_id, settings=settings)
     return runs.create(org_id=org_id, kind=kind, input=input, agent_id=agent_id,
                        copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
-                       group_id=group.group_id)
+                       group_id=group.group_id, workflow_id=workflow_id,
+                       workflow_run_id=workflow_run_id)
 
 
 def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = (),

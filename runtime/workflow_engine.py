@@ -137,7 +137,8 @@ def _execute(run, lease: Lease, settings) -> str | None:
     definition = run.definition["steps"]
     steps_state = [dict(s) for s in run.steps]
     ctx = workflow_steps.StepContext(settings=settings, org_id=run.org_id, run_id=run.id, user_id=run.user_id,
-                                     depth=int(run.definition.get("depth") or 0))
+                                     depth=int(run.definition.get("depth") or 0),
+                                     workflow_id=run.workflow_id)
     usage: dict = {}
     for s in steps_state:
         _merge_usage(usage, s.get("usage"))

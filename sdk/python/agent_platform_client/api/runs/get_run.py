@@ -96,7 +96,8 @@ def sync_detailed(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
+    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
+    runs; any other run is 404.
 
     Args:
         id (UUID):
@@ -135,7 +136,8 @@ def sync(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
+    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
+    runs; any other run is 404.
 
     Args:
         id (UUID):
@@ -169,7 +171,8 @@ async def asyncio_detailed(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
+    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
+    runs; any other run is 404.
 
     Args:
         id (UUID):
@@ -206,7 +209,8 @@ async def asyncio(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
+    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
+    runs; any other run is 404.
 
     Args:
         id (UUID):
