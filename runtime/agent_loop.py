@@ -18,7 +18,7 @@ import time
 from runtime import turn_tools
 from runtime.models import (Finish, Message, ModelCancelled, ModelError, ModelRequest,
                             ModelSettings, TextDelta, ToolCallEvent, get_provider)
-from store import spend
+from store import metrics, spend
 from store.errors import DomainError
 
 
@@ -90,6 +90,7 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
     model = runtime.get("model") or {}
     name = model.get("name") or ""
     started = time.perf_counter()
+    provider_name = model.get("provider") or "default"
     try:
         provider_name, provider = turn.provider_for(model)
         request = ModelRequest(messages, schemas, ModelSettings(name, model.get("temperature"),
@@ -113,11 +114,13 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
     except ModelCancelled:
         # the call was made (the model may bill it): it counts, with what it streamed
         turn.usage["model_calls"] += 1
+        metrics.model_call(provider_name, name, "cancelled", time.perf_counter() - started)
         turn.steps.append({"type": kind, "agent_id": agent_id, "model": name,
                            "status": "cancelled",
                            "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
         raise Cancelled() from None
     except ModelError as exc:
+        metrics.model_call(provider_name, name, "failed", time.perf_counter() - started)
         turn.steps.append({"type": kind, "agent_id": agent_id, "model": name,
                            "status": "failed", "error": {"code": exc.code, "message": exc.detail},
                            "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
@@ -131,6 +134,8 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
     turn.usage["input_tokens"] += tokens_in
     turn.usage["output_tokens"] += tokens_out
     turn.usage["model_calls"] += 1
+    metrics.model_call(provider_name, name, "succeeded", time.perf_counter() - started,
+                       tokens_in, tokens_out)
     turn.cost_micro += spend.cost_micro(turn.settings.prices, name, tokens_in, tokens_out)
     if name not in turn.models:
         turn.models.append(name)

@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from rules import masking, ssrf
 from rules.provider_auth import expected_fields, inject
 from runtime import mcp_client, oauth, ssrf_connect
+from store import metrics
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
@@ -219,6 +220,12 @@ def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | 
     if problem:
         raise Invalid(problem, code="tool_input_invalid")
     started = time.perf_counter()
+    result = _call(tool, provider, input, user_credentials, user_id, started)
+    metrics.tool_call(provider.type, result["status"], time.perf_counter() - started)
+    return result
+
+
+def _call(tool, provider, input, user_credentials, user_id, started) -> dict:
     if provider.type == "mcp":
         return _call_mcp(tool, provider, input, user_credentials, user_id, started)
     if user_credentials and user_credentials.get("base_url"):

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Callable, Iterable
 
 from runtime import network as networks
 from runtime.agent_loop import Cancelled, Turn, TurnFailed, run_agent
 from runtime.models import Message
 from runtime.turn_watch import watcher
-from store import agents, limits, runs, spend
+from store import agents, limits, metrics, oplog, runs, spend
 from store.db import atomic
 from store.errors import DomainError
 from store.models import AgentRun
@@ -83,6 +84,10 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         if run.status == "cancelled" and run.started_at is None:
             emit("run.cancelled", {"run": runs.to_dict(run)})
         return run
+    clock = time.perf_counter()
+    oplog.started("turn", run_id=run.id, org_id=org_id, kind=run.kind, agent_id=run.agent_id,
+                  copilot_id=run.copilot_id, thread_id=run.thread_id,
+                  workflow_run_id=run.workflow_run_id)
     event = cancel or threading.Event()
     watcher.hold(run.id, event, settings.turn_stale_ms)
     turn = Turn(settings, org_id, run, emit, event, depth)
@@ -114,6 +119,7 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
                      model=(turn.models or [None])[0], input_tokens=turn.usage["input_tokens"],
                      output_tokens=turn.usage["output_tokens"], run_id=run.id,
                      cost_usd=turn.cost_micro / 1_000_000)
+    _observe(run, status, clock, turn)
     run = runs.get(org_id=org_id, run_id=run_id)
     final = {"succeeded": "run.completed", "failed": "run.failed", "cancelled": "run.cancelled"}
     data = {"run": runs.to_dict(run)}
@@ -121,6 +127,20 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         data["error"] = error
     emit(final[status], data)
     return run
+
+
+def _observe(run, status: str, clock: float, turn: Turn) -> None:
+    """The turn's end line and its metrics."""
+    seconds = time.perf_counter() - clock
+    usd = turn.cost_micro / 1_000_000
+    metrics.run_finished(run.kind, status, seconds)
+    metrics.cost((turn.models or [None])[0], usd)
+    oplog.finished("turn", status=status, duration_ms=seconds * 1000, run_id=run.id,
+                   org_id=run.org_id, kind=run.kind, agent_id=run.agent_id,
+                   copilot_id=run.copilot_id, thread_id=run.thread_id,
+                   input_tokens=turn.usage["input_tokens"],
+                   output_tokens=turn.usage["output_tokens"], cost_usd=usd,
+                   model_calls=turn.usage["model_calls"], tool_calls=turn.usage["tool_calls"])
 
 
 def _drive(turn: Turn, history: list, config: dict | None) -> tuple[str, list | None]:

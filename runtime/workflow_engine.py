@@ -20,7 +20,7 @@ import uuid
 from rules import workflow_templates
 from runtime import workflow_steps
 from runtime.workflow_leases import Lease, heartbeat
-from store import db, limits, run_state, spend
+from store import db, limits, metrics, oplog, run_state, spend
 from store.db import iso, utcnow
 from store.errors import Invalid, LimitReached
 from store.workflows import validate_input
@@ -126,11 +126,22 @@ def execute(settings, run_id: str) -> str | None:
     if run is None:
         return None
     lease = heartbeat.hold(run.id, token, settings.run_lease_ms)
+    clock = time.perf_counter()
+    ids = {"run_id": run.id, "org_id": run.org_id, "workflow_id": run.workflow_id,
+           "schedule_id": run.schedule_id, "trigger": run.trigger, "attempt": run.attempt}
+    oplog.started("workflow_run", **ids)
+    status = None  # None: an exception, or the lease lost to another executor
     try:
         with db.connection():
-            return _execute(run, lease, settings)
+            status = _execute(run, lease, settings)
+            return status
     finally:
         heartbeat.release(lease)
+        seconds = time.perf_counter() - clock
+        if status is not None:
+            metrics.run_finished("workflow", status, seconds)
+        oplog.finished("workflow_run", status=status or "interrupted",
+                       duration_ms=seconds * 1000, **ids)
 
 
 def _execute(run, lease: Lease, settings) -> str | None:

@@ -15,6 +15,7 @@ import sys
 import time
 
 from server.auth import LOG_SCOPE_KEY
+from store import metrics
 
 request_log = logging.getLogger("agent_platform.request")
 QUERY_REMOVED = "?[query removed]"
@@ -109,6 +110,7 @@ class RequestLogMiddleware:
             return
         info = {"status": 500}
         scope[LOG_SCOPE_KEY] = info
+        extensions = scope.setdefault("extensions", {})  # routing notes the operationId here
         started = time.perf_counter()
 
         async def send_wrapper(message):
@@ -119,6 +121,10 @@ class RequestLogMiddleware:
         try:
             await self.app(scope, receive, send_wrapper)
         finally:
+            if metrics.enabled:
+                routed = extensions.get("connexion_routing") or {}
+                metrics.http_request(routed.get("operation_id"), info["status"],
+                                     time.perf_counter() - started)
             if request_log.isEnabledFor(logging.INFO):
                 request_log.info("request", extra={"fields": {
                     "method": scope.get("method"),

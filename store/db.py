@@ -11,6 +11,7 @@ from urllib.parse import parse_qsl, urlparse
 import peewee
 from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
+from store import metrics
 from store.errors import Conflict
 
 database = peewee.DatabaseProxy()
@@ -92,9 +93,11 @@ def connection():
         yield db
         return
     db.connect()
+    metrics.pool_in_use(1)
     try:
         yield db
     finally:
+        metrics.pool_in_use(-1)
         db.close()
 
 
