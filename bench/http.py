@@ -2,7 +2,7 @@
 app (gunicorn, 2 workers) answering the same authenticated GET /v1/organization with the same
 queries on the same database, both driven by wrk on loopback in the same run.
 
-    python -m bench http [--seconds 10] [--connections 32]
+    python -m bench http [--seconds 10] [--connections 32] [--metrics on|off] [--tracing off|otlp]
 
 Needs `wrk` (Debian package `wrk`). Target: the service reaches >= 85% of the bare app's req/s.
 """
@@ -20,6 +20,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from bench._support import observe_args
 
 BIN = Path(sys.executable).parent
 
@@ -63,7 +65,11 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench http")
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=32)
+    observe_args(parser)
     args = parser.parse_args(argv)
+    if args.tracing == "memory":
+        raise SystemExit("serve runs in processes of its own: --tracing otlp (to a local sink) "
+                         "or off")
     if not shutil.which("wrk"):
         print("wrk is required: apt-get install wrk", file=sys.stderr)
         return 2
@@ -73,6 +79,9 @@ def main(argv: list[str]) -> int:
            "AGENT_PLATFORM_SECRET_KEY": "bench-secret-key-" + os.urandom(8).hex()}
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
+    env["AGENT_PLATFORM_METRICS"] = args.metrics
+    for name in [k for k in env if k.startswith("OTEL_")]:
+        env.pop(name)
     cli = str(BIN / "agent-platform")
     subprocess.run([cli, "migrate"], env=env, check=True, capture_output=True)
     org = json.loads(subprocess.run([cli, "orgs", "create", "--name", "bench"], env=env,
@@ -83,6 +92,11 @@ def main(argv: list[str]) -> int:
 
     results, procs = {}, []
     try:
+        if args.tracing == "otlp":
+            sink = _free_port()
+            procs.append(subprocess.Popen([sys.executable, "-m", "bench._otlp_sink", str(sink)],
+                                          cwd=Path(__file__).parent.parent))
+            env["OTEL_EXPORTER_OTLP_ENDPOINT"] = f"http://127.0.0.1:{sink}"
         port = _free_port()
         procs.append(subprocess.Popen([cli, "serve", "--workers", "2", "--port", str(port)], env=env,
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -104,7 +118,8 @@ def main(argv: list[str]) -> int:
             proc.wait(timeout=20)
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"GET /v1/organization, {args.connections} connections, {args.seconds}s, 2 workers each, SQLite")
+    print(f"GET /v1/organization, {args.connections} connections, {args.seconds}s, 2 workers each, "
+          f"SQLite, metrics {args.metrics}, tracing {args.tracing}")
     for name, r in results.items():
         print(f"  {name:<11} {r['rps']:>9.0f} req/s   p50 {r['p50_ms']:6.2f} ms   "
               f"p99 {r['p99_ms']:6.2f} ms   non-2xx {r['errors']}")

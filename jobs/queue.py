@@ -15,8 +15,10 @@ import logging
 import threading
 import time
 
+from store import tracing
 from store.redis_client import connection as redis_connection
 
+TRACE_META = "trace"  # the job's meta entry holding the trace context of its enqueuer
 RESULT_TTL_S = 600
 FAILURE_TTL_S = 86400
 _DONE = ("finished", "failed", "stopped", "canceled")
@@ -40,12 +42,13 @@ class InlinePool:
             if job_id:
                 self.ids.add(job_id)
             self.waiting[token] = time.time()
-        return self.executor.submit(self._run, func, kwargs, job_id, token)
+        return self.executor.submit(self._run, func, kwargs, job_id, token, tracing.inject())
 
-    def _run(self, func, kwargs, job_id, token=None):
+    def _run(self, func, kwargs, job_id, token=None, trace=None):
         self.waiting.pop(token, None)
         try:
-            return func(**kwargs)
+            with tracing.attach(trace):  # the trace of the request that queued the job
+                return func(**kwargs)
         except Exception:
             log.exception("in-process job %s failed", getattr(func, "__name__", func))
             raise
@@ -84,11 +87,13 @@ def enqueue(settings, func, *, kwargs: dict, queue: str, job_id: str | None = No
     from rq.job import Job
 
     target = rq_queue(settings, queue)
+    trace = tracing.inject()  # the worker continues the trace (jobs/worker.py)
     for _ in range(2):
         try:
             return target.enqueue(func, kwargs=kwargs, job_id=job_id, unique=unique,
                                   job_timeout=timeout, result_ttl=RESULT_TTL_S,
-                                  failure_ttl=FAILURE_TTL_S)
+                                  failure_ttl=FAILURE_TTL_S,
+                                  meta={TRACE_META: trace} if trace else None)
         except DuplicateJobError:
             if not replace_done:
                 return None

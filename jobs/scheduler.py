@@ -30,7 +30,7 @@ from jobs import queue, recovery, tasks
 from rules import schedule_time
 from rules.schedule_time.zones import UTC
 from runtime import workflow_engine
-from store import db, metrics, oplog, schedules, workflow_runs
+from store import db, metrics, oplog, schedules, tracing, workflow_runs
 from store.models import Workflow, WorkflowRun, WorkflowSchedule
 
 S = WorkflowSchedule
@@ -65,14 +65,15 @@ def _fire_run(settings, schedule_id: str, fire_at: dt.datetime, run_id: str) -> 
     """Execute a fire's run between the fire's start and end log lines."""
     ids = {"schedule_id": schedule_id, "fire_at": fire_at.isoformat() + "Z", "run_id": run_id}
     clock = time.perf_counter()
-    oplog.started("schedule_fire", **ids)
     status = None
-    try:
-        status = workflow_engine.execute(settings, run_id)
-        return status
-    finally:
-        oplog.finished("schedule_fire", status=status or "not_executed",
-                       duration_ms=(time.perf_counter() - clock) * 1000, **ids)
+    with tracing.span("schedule_fire", {f"agent_platform.{k}": v for k, v in ids.items()}):
+        oplog.started("schedule_fire", **ids)
+        try:
+            status = workflow_engine.execute(settings, run_id)
+            return status
+        finally:
+            oplog.finished("schedule_fire", status=status or "not_executed",
+                           duration_ms=(time.perf_counter() - clock) * 1000, **ids)
 
 
 @contextlib.contextmanager

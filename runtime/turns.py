@@ -28,7 +28,7 @@ from runtime import network as networks
 from runtime.agent_loop import Cancelled, Turn, TurnFailed, run_agent
 from runtime.models import Message
 from runtime.turn_watch import watcher
-from store import agents, limits, metrics, oplog, runs, spend
+from store import agents, limits, metrics, oplog, runs, spend, tracing
 from store.db import atomic
 from store.errors import DomainError
 from store.models import AgentRun
@@ -85,6 +85,11 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
             emit("run.cancelled", {"run": runs.to_dict(run)})
         return run
     clock = time.perf_counter()
+    traced = tracing.start(f"invoke_agent {run.kind}", {
+        "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.id": run.agent_id,
+        "gen_ai.conversation.id": run.thread_id, "agent_platform.run.id": run.id,
+        "agent_platform.run.kind": run.kind, "agent_platform.copilot.id": run.copilot_id,
+        "agent_platform.org.id": org_id})
     oplog.started("turn", run_id=run.id, org_id=org_id, kind=run.kind, agent_id=run.agent_id,
                   copilot_id=run.copilot_id, thread_id=run.thread_id,
                   workflow_run_id=run.workflow_run_id)
@@ -120,6 +125,10 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
                      output_tokens=turn.usage["output_tokens"], run_id=run.id,
                      cost_usd=turn.cost_micro / 1_000_000)
     _observe(run, status, clock, turn)
+    traced.end(error=(error or {}).get("code") if status == "failed" else None,
+               **{"agent_platform.run.status": status, "gen_ai.agent.id": answered_by,
+                  "gen_ai.usage.input_tokens": turn.usage["input_tokens"],
+                  "gen_ai.usage.output_tokens": turn.usage["output_tokens"]})
     run = runs.get(org_id=org_id, run_id=run_id)
     final = {"succeeded": "run.completed", "failed": "run.failed", "cancelled": "run.cancelled"}
     data = {"run": runs.to_dict(run)}
@@ -166,6 +175,9 @@ def _drive(turn: Turn, history: list, config: dict | None) -> tuple[str, list | 
             break
         _, target_id, reason = outcome
         target = network.member(target_id)
+        with tracing.span("handoff", {"agent_platform.handoff.from_agent_id": active.agent_id,
+                                      "agent_platform.handoff.to_agent_id": target.agent_id}):
+            pass  # a marker in the turn's tree: the next model calls are the target's
         turn.handoffs += 1
         turn.steps.append({"type": "handoff", "from_agent_id": active.agent_id,
                            "to_agent_id": target.agent_id, "reason": reason})

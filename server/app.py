@@ -16,7 +16,7 @@ from rules import ssrf
 from runtime import mcp_client
 from server import body_limit, docs, errors, logs, openapi31
 from server.auth import GuardedResolver, security_map
-from store import crypto, db, metrics, migrations
+from store import crypto, db, metrics, migrations, tracing
 from store.settings import Settings
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -78,6 +78,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     apply pending migrations, otherwise an out-of-date schema stops start-up with a message."""
     logs.configure(settings.log_level)
     metrics.configure(settings)
+    tracing.configure(settings)
     crypto.configure(settings.active_encryption_keys)
     ssrf.configure(settings.ssrf_allow)
     mcp_client.configure(settings)
