@@ -152,3 +152,40 @@ def test_metrics_off(settings):
     off = make_settings(settings.database_url, settings.data_dir, metrics=False)
     with TestClient(create_app(off)) as other:
         assert_problem(other.get("/metrics", headers=ADMIN), 404, "metrics_off")
+
+
+def test_scheduler_fires_lag_and_misses(client, settings):
+    import datetime as dt
+
+    from jobs.scheduler import Scheduler
+    from store import db, schedules
+    from store.models import WorkflowSchedule
+    from tests.factories_workflows import make_workflow
+
+    org = make_org(client)
+    workflow = make_workflow(client, org)
+    start = dt.datetime(2030, 1, 1, 12, tzinfo=dt.timezone.utc)
+    with db.connection():
+        schedules.create(org_id=org["id"], fields={"workflow_id": workflow["id"],
+                                                   "cron": "*/5 * * * *"}, now=start)
+        schedules.create(org_id=org["id"], fields={"workflow_id": workflow["id"],
+                                                   "cron": "0 * * * *", "skip_missed": True},
+                         now=start)
+    before = _scrape(client)
+    late = start + dt.timedelta(minutes=70)  # 12:05 fires 65 minutes late; 13:00 is dropped
+    fired = []
+    try:
+        Scheduler(settings, clock=lambda: late, enqueue=fired.extend).tick()
+    finally:
+        with db.connection():
+            WorkflowSchedule.delete().where(WorkflowSchedule.org == org["id"]).execute()
+    after = _scrape(client)
+    assert len(fired) == 1
+
+    def grew(name, **labels):
+        return _value(after, name, **labels) - _value(before, name, **labels)
+
+    assert grew("agent_platform_scheduler_fires_total", outcome="enqueued") == 1
+    assert grew("agent_platform_scheduler_fires_total", outcome="missed") == 1
+    assert grew("agent_platform_scheduler_lag_seconds_count") == 1
+    assert grew("agent_platform_scheduler_lag_seconds_sum") == 65 * 60
