@@ -11,7 +11,11 @@ header values) and replaces each of these forms with ``[redacted]``:
 - for a header value ``<scheme> <token>`` (``Bearer x``, ``Basic x``, ``Token x``), the bare
   token in all the forms above; a Basic token also yields its decoded ``user:password`` and
   the password;
-- for a user name and password (Basic auth), base64 of ``user:password``.
+- for a user name and password (Basic auth), base64 of ``user:password``;
+- base64 of the value embedded at any offset of a larger blob (``base64("user:" + value)``,
+  ``base64("x" + value)``): the value's bytes fall on one of three alignments to base64's
+  3-byte groups, and for each the characters that depend on the value alone are masked, with
+  the one character on either side that mixes its bits with the neighbours'.
 
 Values shorter than ``MIN_LENGTH`` are not masked (they would mask ordinary words).
 """
@@ -36,6 +40,43 @@ def _b64_forms(raw: bytes) -> set[str]:
         forms.add(text)
         forms.add(text.rstrip("="))
     return forms
+
+
+# Characters of a base64 group that hold bits of the value alone, by how many bytes of other
+# data share the value's first group (LEAD) or its last group (TRAIL): base64 turns each 3
+# bytes into 4 characters of 6 bits.
+_LEAD = {0: 0, 1: 2, 2: 1}
+_TRAIL = {0: 0, 1: 1, 2: 2}
+_B64_CHAR = "[A-Za-z0-9+/_-]"
+MIN_CORE = 8
+
+
+def _b64_cores(raw: bytes) -> set[tuple[str, int, int]]:
+    """The base64 of ``raw`` embedded at any offset of a larger blob (``base64("user:" +
+    value)``, ``base64("x" + value + "y")``): for each of the three alignments, the characters
+    that depend on the value's bytes alone (the same whatever surrounds it), with how many
+    characters before and after mix the value's bits with the neighbours' (masked too when
+    present). Standard and URL-safe alphabets. Returns (core, mixed before, mixed after)."""
+    cores = set()
+    if len(raw) < 6:  # a shorter value's core would mask ordinary base64 text
+        return cores
+    for shift in range(3):
+        data = b"\0" * shift + raw
+        full = len(data) // 3
+        first = 1 if shift else 0
+        rest = len(data) % 3
+        for encode in (base64.b64encode, base64.urlsafe_b64encode):
+            text = encode(data).decode("ascii")
+            core = text[4 * first - _LEAD[shift]:4 * full + _TRAIL[rest]]
+            if len(core) >= MIN_CORE:
+                cores.add((core, 1 if shift else 0, 1 if rest else 0))
+    return cores
+
+
+def _core_pattern(core: str, before: int, after: int) -> str:
+    head = f"{_B64_CHAR}?" if before else ""
+    tail = f"{_B64_CHAR}?=*" if after else ""
+    return head + re.escape(core) + tail
 
 
 def forms_of(value: str) -> set[str]:
@@ -73,6 +114,7 @@ def _bare(value: str) -> list[str]:
 class Masker:
     def __init__(self, secrets: Iterable[object] = (), pairs: Iterable[tuple] = ()):
         forms: set[str] = set()
+        cores: set[tuple[str, int, int]] = set()
         for secret in secrets:
             if secret is None or isinstance(secret, (dict, list, bool)):
                 continue
@@ -80,14 +122,19 @@ class Masker:
             for value in [text, *_bare(text)]:
                 if len(value) >= MIN_LENGTH:
                     forms |= forms_of(value)
+                    cores |= _b64_cores(value.encode("utf-8"))
         for user, password in pairs:
             if user is None or password is None:
                 continue
             pair = f"{user}:{password}"
             if len(str(password)) >= MIN_LENGTH:
                 forms |= forms_of(pair) | _b64_forms(pair.encode("utf-8"))
-        ordered = sorted((f for f in forms if len(f) >= MIN_LENGTH), key=len, reverse=True)
-        self.pattern = re.compile("|".join(map(re.escape, ordered))) if ordered else None
+                cores |= _b64_cores(str(password).encode("utf-8"))
+        # longest first: a whole form wins over a core it contains
+        alternatives = [(len(f), re.escape(f)) for f in forms if len(f) >= MIN_LENGTH]
+        alternatives += [(len(c), _core_pattern(c, b, a)) for c, b, a in cores]
+        ordered = [p for _, p in sorted(alternatives, key=lambda x: x[0], reverse=True)]
+        self.pattern = re.compile("|".join(ordered)) if ordered else None
 
     def __bool__(self) -> bool:
         return self.pattern is not None

@@ -14,6 +14,7 @@ import logging
 import threading
 
 from rules import ssrf
+from rules.outside_text import clean, clean_text
 from runtime import ssrf_connect
 from store import metrics
 
@@ -207,7 +208,7 @@ def _describe(exc: BaseException, hidden: tuple = ()) -> str:
     if name == "MCPError":  # a JSON-RPC error: the server's own words, secrets masked
         from rules.masking import Masker
 
-        text = Masker(hidden).text(str(exc)[:2000])[:200]
+        text = Masker(hidden).text(clean_text(str(exc)[:2000]))[:200]
         return f"the server answered an error: {text}"
     return f"the server failed ({name})"
 
@@ -243,8 +244,9 @@ async def _list_all(client) -> list:
 
 
 def _tool_dict(tool) -> dict:
-    return {"name": tool.name, "description": tool.description,
-            "input_schema": tool.input_schema, "output_schema": tool.output_schema}
+    """A listed tool, its strings cleaned (NUL, lone surrogates: rules/outside_text.py)."""
+    return clean({"name": tool.name, "description": tool.description,
+                  "input_schema": tool.input_schema, "output_schema": tool.output_schema})
 
 
 async def _list(server: Server) -> list[dict]:
@@ -284,8 +286,8 @@ def call_tool(server: Server, name: str, arguments: dict, timeout_s: float | Non
     result = _LOOP.run(_with_connection(server, call, timeout), TIMEOUTS.connect_s + timeout)
     content = [c.model_dump(mode="json", exclude_none=True, by_alias=True)
                for c in (result.content or [])]
-    return {"is_error": bool(result.is_error), "content": content,
-            "structured": result.structured_content}
+    return {"is_error": bool(result.is_error), "content": clean(content),
+            "structured": clean(result.structured_content)}
 
 
 def close(provider_id: str) -> None:

@@ -179,6 +179,9 @@ def _bad_response(what: str) -> BadGateway:
                       code="oauth_provider_bad_response")
 
 
+_TOKEN = re.compile(r"[\x20-\x7e]*")  # RFC 6749 appendix A: a token is VSCHARs (and spaces)
+
+
 def _tokens(resp: httpx.Response) -> dict:
     """The usable part of a token response; anything else is a 502."""
     try:
@@ -190,11 +193,15 @@ def _tokens(resp: httpx.Response) -> dict:
     access = data.get("access_token")
     if not isinstance(access, str) or not access:
         raise _bad_response("it holds no access token")
+    if not _TOKEN.fullmatch(access):
+        raise _bad_response("its access_token holds characters a token cannot hold")
     tokens = {"access_token": access}
     refresh = data.get("refresh_token")
     if refresh is not None:
         if not isinstance(refresh, str):
             raise _bad_response("its refresh_token is not a string")
+        if not _TOKEN.fullmatch(refresh):
+            raise _bad_response("its refresh_token holds characters a token cannot hold")
         tokens["refresh_token"] = refresh
     expires_in = data.get("expires_in")
     if expires_in not in (None, ""):

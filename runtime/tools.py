@@ -17,6 +17,7 @@ import requests
 from jsonschema import Draft202012Validator, ValidationError
 
 from rules import masking, ssrf
+from rules.outside_text import clean, clean_text
 from rules.provider_auth import expected_fields, inject
 from runtime import mcp_client, oauth, ssrf_connect
 from store import metrics, tracing
@@ -113,20 +114,24 @@ def _split_input(tool, data: dict) -> tuple[str, dict, dict, object]:
     return path, query, headers, body
 
 
+class _TooLarge(Exception):
+    """The answer passed MAX_RESPONSE_BYTES."""
+
+
 def _read(resp: requests.Response) -> object:
     chunks, size = [], 0
     for chunk in resp.iter_content(65536):
         size += len(chunk)
         if size > MAX_RESPONSE_BYTES:
-            raise ValueError("too large")
+            raise _TooLarge()
         chunks.append(chunk)
     raw = b"".join(chunks)
     if "json" in resp.headers.get("content-type", ""):
         try:
-            return json.loads(raw)
+            return clean(json.loads(raw))
         except ValueError:
             pass
-    return raw.decode(resp.encoding or "utf-8", "replace")
+    return clean_text(raw.decode(resp.encoding or "utf-8", "replace"))
 
 
 def _call_http(tool, provider, data, user_credentials, started) -> dict:
@@ -157,7 +162,7 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     except requests.ConnectionError:
         return _failed(tool.id, started, "connection_failed",
                        "cannot connect to the tool's server")
-    except ValueError:
+    except _TooLarge:
         return _failed(tool.id, started, "response_too_large",
                        f"the answer is larger than {MAX_RESPONSE_BYTES} bytes")
     except requests.RequestException as exc:

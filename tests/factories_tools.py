@@ -1,6 +1,7 @@
 """Factories and real servers for tool tests: an HTTP echo server and MCP servers on 127.0.0.1."""
 from __future__ import annotations
 
+import base64
 import json
 import socket
 import threading
@@ -40,7 +41,16 @@ class _Echo(BaseHTTPRequestHandler):
                 "headers": {k.lower(): v for k, v in self.headers.items()},
                 "json": json.loads(raw) if raw else None}
         self.server.seen.append(body)
-        if parts.path.startswith("/text"):
+        if parts.path.startswith("/b64"):  # the credential base64-encoded inside larger blobs
+            data, ctype = json.dumps(offset_forms(_credential(self.headers))).encode(), \
+                "application/json"
+        elif parts.path.startswith("/nul-text"):  # a NUL byte in a text answer
+            data, ctype = b"plain\x00words", "text/plain"
+        elif parts.path.startswith("/nul"):  # NUL and a lone surrogate in JSON (escaped)
+            data = (b'{"text": "a\\u0000b", "lone": "x\\ud800y", "k\\u0000": ["\\u0000"],'
+                    b' "path": "%s"}' % parts.path.encode())
+            ctype = "application/json"
+        elif parts.path.startswith("/text"):
             data, ctype = b"plain words", "text/plain"
         elif parts.path.startswith("/raw-json"):  # the request as JSON text (escaped forms)
             data = json.dumps({"line": self.requestline, "headers": dict(self.headers)}).encode()
@@ -58,6 +68,23 @@ class _Echo(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _answer
+
+
+def _credential(headers) -> str:
+    """The bare credential of a request: an Authorization header's token, else X-Key."""
+    if headers.get("Authorization"):
+        return headers["Authorization"].partition(" ")[2]
+    return headers.get("X-Key") or ""
+
+
+def offset_forms(secret: str) -> dict:
+    """base64 blobs holding the secret at each of the three alignments (and URL-safe)."""
+    raw = secret.encode()
+    return {"basic_pair": base64.b64encode(b"user:" + raw).decode(),
+            "one_before": base64.b64encode(b"x" + raw).decode(),
+            "two_before": base64.b64encode(b"xy" + raw + b"z").decode(),
+            "inside": base64.b64encode(b"lead bytes " + raw + b" tail bytes").decode(),
+            "urlsafe": base64.urlsafe_b64encode(b"x" + raw + b"?>").decode().rstrip("=")}
 
 
 class EchoServer:

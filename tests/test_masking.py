@@ -10,7 +10,8 @@ import pytest
 
 from rules.masking import MASK, Masker
 from tests.factories import make_org
-from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool, mcp_server
+from tests.factories_tools import (EchoServer, UvicornThread, make_provider, make_tool,
+                                   mcp_server, offset_forms)
 
 PASSWORD = "SECRET1:pa ss/+%"
 USER = "basicuser"
@@ -43,6 +44,43 @@ def test_the_masker_covers_every_form():
     assert header.text("pw=mcp-pass-1 pair=mcpuser:mcp-pass-1") == f"pw={MASK} pair={MASK}"
     assert Masker(["abc"]).text("abc") == "abc"  # too short to mask words
     assert masker.value({PASSWORD: [PASSWORD, 1]}) == {MASK: [MASK, 1]}
+
+
+def _offset_leaks(text: str, secret: str) -> list[str]:
+    """Runs of the secret's bytes recovered from any base64 run of text, at any alignment."""
+    import re
+
+    found = []
+    for run in re.findall(r"[A-Za-z0-9+/_=-]{8,}", text):
+        run = run.replace("-", "+").replace("_", "/").rstrip("=")
+        for start in range(4):
+            chunk = run[start:]
+            chunk = chunk[:len(chunk) - len(chunk) % 4]
+            try:
+                decoded = base64.b64decode(chunk)
+            except ValueError:
+                continue
+            for i in range(len(secret) - 3):
+                if secret[i:i + 4].encode() in decoded:
+                    found.append(run)
+                    break
+    return found
+
+
+def test_the_masker_covers_base64_at_every_offset():
+    secret = "tok-Offset-Secret-42/+z"
+    masker = Masker([f"Bearer {secret}"])
+    for prefix in ("", "x", "xy", "user:", "a longer prefix: "):
+        for suffix in ("", "y", "yz", " and trailing bytes"):
+            for encode in (base64.b64encode, base64.urlsafe_b64encode):
+                blob = encode(f"{prefix}{secret}{suffix}".encode()).decode()
+                masked = masker.text(f"data={blob};")
+                assert MASK in masked and not _offset_leaks(masked, secret), (prefix, masked)
+                assert masked.startswith("data=") and masked.endswith(";")
+    text = "plain base64 of other data: " + base64.b64encode(b"x" + b"another value" * 3).decode()
+    assert masker.text(text) == text
+    assert Masker(["short"]).text(base64.b64encode(b"x short y").decode()) == \
+        base64.b64encode(b"x short y").decode()  # no core for values under 6 bytes
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +122,21 @@ def test_http_tool_output_masks_basic_urlencoded_and_escaped_forms(client, echo)
     assert not _leaks(json.dumps(result), "mia-pass:/+1", "mia:mia-pass:/+1"), result
 
 
+def test_http_tool_output_masks_base64_at_every_offset(client, echo):
+    org = make_org(client)
+    token = "bearer-offset-token-31337"
+    bearer = make_provider(client, org, base_url=echo.url, auth={"type": "bearer",
+                                                                 "token": token})
+    result = _execute(client, org, make_tool(client, org, bearer["id"], path="/b64"))
+    assert result["status"] == "succeeded" and set(result["output"]) == set(offset_forms("x"))
+    text = json.dumps(result)
+    assert text.count(MASK) >= 5 and not _offset_leaks(text, token), text
+    key = make_provider(client, org, base_url=echo.url, auth={
+        "type": "api_key", "in": "header", "name": "X-Key", "api_key": API_KEY})
+    text = json.dumps(_execute(client, org, make_tool(client, org, key["id"], path="/b64")))
+    assert not _offset_leaks(text, API_KEY), text
+
+
 def _whoami_server():
     """An MCP server whose `whoami` tool returns the bare token of its Authorization header,
     and `headers` all request headers as JSON text."""
@@ -95,6 +148,11 @@ def _whoami_server():
         """The caller's token."""
         scheme, _, token = seen.get("authorization", "").partition(" ")
         return f"you are {token} (scheme {scheme}); twice: {token}"
+
+    @server.tool()
+    def b64forms() -> dict[str, str]:
+        """The caller's token base64-encoded inside larger blobs."""
+        return offset_forms(seen.get("authorization", "").partition(" ")[2])
 
     @server.tool()
     def headers() -> str:
@@ -154,6 +212,28 @@ def test_mcp_tool_output_masks_the_bare_token_for_users_and_models(client, whoam
     assert run.status_code == 200, run.text
     assert "you are" in run.text and MASK in run.text, run.text
     assert not _leaks(run.text, token), run.text
+
+
+def test_mcp_tool_output_masks_base64_at_every_offset(client, whoami):
+    org = make_org(client)
+    token = "mcp-offset-token-8086"
+    _, tools = _mcp_provider(client, org, f"{whoami.url}/mcp",
+                             auth={"type": "bearer", "token": token})
+    result = _execute(client, org, tools["b64forms"])
+    assert result["status"] == "succeeded", result
+    assert set(result["output"]) == set(offset_forms("x"))
+    text = json.dumps(result)
+    assert text.count(MASK) >= 5 and not _offset_leaks(text, token), text
+    # an agent run: what the (echo) model receives and answers is masked the same way
+    agent = client.post("/v1/agents", json={"name": "b64", "tool_ids": [tools["b64forms"]["id"]],
+                                            "model": {"provider": "echo"}},
+                        headers=org["headers"])
+    assert agent.status_code == 201, agent.text
+    run = client.post(f"/v1/agents/{agent.json()['agent']['id']}/run",
+                      json={"input": "call b64forms"}, headers=org["headers"])
+    assert run.status_code == 200, run.text
+    assert "basic_pair" in run.text and MASK in run.text, run.text
+    assert not _offset_leaks(run.text, token), run.text
 
 
 def test_no_query_string_reaches_any_log_line(client, echo, settings):

@@ -120,7 +120,9 @@ def test_unknown_token_endpoint_auth_method_is_refused(client):
 
 @pytest.mark.parametrize("junk", [{"expires_in": "soon"}, {"expires_in": [1]},
                                   {"access_token": 12}, {"refresh_token": {"a": 1}},
-                                  {"expires_in": True}])
+                                  {"expires_in": True}, {"access_token": "tok\x00en"},
+                                  {"access_token": "tok\ud800"},
+                                  {"refresh_token": "ref\x00resh"}])
 def test_junk_from_the_token_endpoint_is_a_502(client, settings, idp, junk):
     idp.junk = junk
     org = make_org(client)

@@ -19,6 +19,7 @@ import json
 import threading
 from typing import Iterable, Iterator, Union
 
+from rules.outside_text import clean
 from store.errors import DomainError
 
 ROLES = ("system", "user", "assistant", "tool")
@@ -37,7 +38,7 @@ class ToolCall:
         value = json.loads(self.arguments or "{}")
         if not isinstance(value, dict):
             raise ValueError("tool call arguments must be a JSON object")
-        return value
+        return clean(value)  # NUL and lone surrogates become U+FFFD (rules/outside_text.py)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 import httpx
 
 from rules import ssrf
+from rules.outside_text import clean
 from runtime import ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
 from store.errors import Invalid
@@ -93,7 +94,7 @@ class SSEMessage:
         if not isinstance(value, dict):
             raise ModelError(f"{provider}: the stream carried an unexpected value",
                              code="model_protocol_error", provider=provider)
-        return value
+        return clean(value)  # NUL and lone surrogates become U+FFFD (rules/outside_text.py)
 
 
 def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:

@@ -2389,7 +2389,7 @@ export interface components {
             /** @description Pass as `cursor` to get the next page; null on the last page. */
             next_cursor: string | null;
         };
-        /** @description `{frequency, interval?, by_weekday?, by_month_day?, at?, until?}` (README "Schedule times"). Unspecified parts are filled from the creation time and shown filled in. */
+        /** @description `{frequency, interval?, by_weekday?, by_month_day?, at?, until?}` (docs/workflows.md, "Schedule times"). Unspecified parts are filled from the creation time and shown filled in. */
         Recurrence: {
             /** @description The unit of the recurrence. */
             frequency: components["schemas"]["Frequency"];

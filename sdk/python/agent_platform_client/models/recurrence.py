@@ -14,8 +14,8 @@ T = TypeVar("T", bound="Recurrence")
 
 @_attrs_define
 class Recurrence:
-    """`{frequency, interval?, by_weekday?, by_month_day?, at?, until?}` (README "Schedule times"). Unspecified parts are
-    filled from the creation time and shown filled in.
+    """`{frequency, interval?, by_weekday?, by_month_day?, at?, until?}` (docs/workflows.md, "Schedule times"). Unspecified
+    parts are filled from the creation time and shown filled in.
 
     """
 
