@@ -103,16 +103,19 @@ def test_a_session_token_lists_only_its_users_runs(client, world):
     assert set(_ids(client, ana)) == mine
     assert _ids(client, ana, user_id="bo") == []  # another user's filter finds nothing
     assert set(_ids(client, user(world["org"], "ana"))) == mine  # API key with X-User-Id
-    other_run = world["runs"]["agent_bo"]["id"]
-    assert_problem(client.get(f"/v1/runs/{other_run}", headers=ana), 404)
-    assert_problem(client.get(f"/v1/runs/{other_run}/events", headers=ana), 404)
-    assert client.get(f"/v1/runs/{world['runs']['chat_ana']['id']}", headers=ana).status_code == 200
+    # one run's record and events stay with the API key (X-User-Id narrows them)
+    mine_run = world["runs"]["chat_ana"]["id"]
+    assert_problem(client.get(f"/v1/runs/{mine_run}/events", headers=ana), 403,
+                   "credential_not_allowed")
+    assert_problem(client.get(f"/v1/runs/{mine_run}/events",
+                              headers=user(world["org"], "bo")), 404)
 
 
 def test_events_of_a_chat_turn_are_those_the_stream_sent(client, world):
     chat = world["runs"]["chat_ana"]
-    headers = bearer(world["ana"]["access_token"])
-    stream = read_stream(client, chat["thread_id"], headers, last_event_id=0)
+    stream = read_stream(client, chat["thread_id"], bearer(world["ana"]["access_token"]),
+                         last_event_id=0)
+    headers = user(world["org"], "ana")
     sent = [(e.id, e.kind, e.data) for e in stream.events if e.data.get("run_id", e.data.get(
         "run", {}).get("id")) == chat["id"]]
     events = list_all(client, f"/v1/runs/{chat['id']}/events", "events", headers)

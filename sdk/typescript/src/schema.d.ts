@@ -1105,7 +1105,7 @@ export interface paths {
         };
         /**
          * Get a run of an agent or network
-         * @description The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's runs; any other run is 404.
+         * @description The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
          */
         get: operations["get_run"];
         put?: never;
@@ -1125,7 +1125,7 @@ export interface paths {
         };
         /**
          * List the recorded events of a run, in order
-         * @description The events a chat turn recorded in its thread's event log (the frames GET /v1/chat/stream delivered: `run.started`, `message.delta`, `tool.called`, `tool.result`, `agent.handoff`, `message.completed`, the final event), oldest first. A run without a thread records no events (its steps are on the run). A session token, or an API key with `X-User-Id`, sees only that user's runs; any other run is 404.
+         * @description The events a chat turn recorded in its thread's event log (the frames GET /v1/chat/stream delivered: `run.started`, `message.delta`, `tool.called`, `tool.result`, `agent.handoff`, `message.completed`, the final event), oldest first. A run without a thread records no events (its steps are on the run). With `X-User-Id`, only that user's runs are visible (any other run is 404).
          */
         get: operations["list_run_events"];
         put?: never;

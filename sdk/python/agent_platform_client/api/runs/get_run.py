@@ -96,8 +96,7 @@ def sync_detailed(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
-    runs; any other run is 404.
+    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
 
     Args:
         id (UUID):
@@ -136,8 +135,7 @@ def sync(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
-    runs; any other run is 404.
+    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
 
     Args:
         id (UUID):
@@ -171,8 +169,7 @@ async def asyncio_detailed(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
-    runs; any other run is 404.
+    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
 
     Args:
         id (UUID):
@@ -209,8 +206,7 @@ async def asyncio(
     """Get a run of an agent or network
 
      The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations
-    and errors, usage and cost. A session token, or an API key with `X-User-Id`, sees only that user's
-    runs; any other run is 404.
+    and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
 
     Args:
         id (UUID):

@@ -111,7 +111,7 @@ def sync_detailed(
      The events a chat turn recorded in its thread's event log (the frames GET /v1/chat/stream delivered:
     `run.started`, `message.delta`, `tool.called`, `tool.result`, `agent.handoff`, `message.completed`,
     the final event), oldest first. A run without a thread records no events (its steps are on the run).
-    A session token, or an API key with `X-User-Id`, sees only that user's runs; any other run is 404.
+    With `X-User-Id`, only that user's runs are visible (any other run is 404).
 
     Args:
         id (UUID):
@@ -158,7 +158,7 @@ def sync(
      The events a chat turn recorded in its thread's event log (the frames GET /v1/chat/stream delivered:
     `run.started`, `message.delta`, `tool.called`, `tool.result`, `agent.handoff`, `message.completed`,
     the final event), oldest first. A run without a thread records no events (its steps are on the run).
-    A session token, or an API key with `X-User-Id`, sees only that user's runs; any other run is 404.
+    With `X-User-Id`, only that user's runs are visible (any other run is 404).
 
     Args:
         id (UUID):
@@ -200,7 +200,7 @@ async def asyncio_detailed(
      The events a chat turn recorded in its thread's event log (the frames GET /v1/chat/stream delivered:
     `run.started`, `message.delta`, `tool.called`, `tool.result`, `agent.handoff`, `message.completed`,
     the final event), oldest first. A run without a thread records no events (its steps are on the run).
-    A session token, or an API key with `X-User-Id`, sees only that user's runs; any other run is 404.
+    With `X-User-Id`, only that user's runs are visible (any other run is 404).
 
     Args:
         id (UUID):
@@ -245,7 +245,7 @@ async def asyncio(
      The events a chat turn recorded in its thread's event log (the frames GET /v1/chat/stream delivered:
     `run.started`, `message.delta`, `tool.called`, `tool.result`, `agent.handoff`, `message.completed`,
     the final event), oldest first. A run without a thread records no events (its steps are on the run).
-    A session token, or an API key with `X-User-Id`, sees only that user's runs; any other run is 404.
+    With `X-User-Id`, only that user's runs are visible (any other run is 404).
 
     Args:
         id (UUID):
