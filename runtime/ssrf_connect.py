@@ -14,15 +14,22 @@ the client, not a connection error.
 - ``requests_adapter()``: a requests transport adapter (HTTP tool calls).
 - ``pin_httpx(client)``: the same for an ``httpx.Client`` (model providers, OAuth token
   exchange). A call made inside ``Call().running()`` can be aborted from another thread
-  (``Call.abort``): the socket it reads or writes is shut down (a model call cancelled while
-  the model is silent) and its next connect, read or write fails at once.
+  (``Call.abort``): the socket it reads or writes, or whose TLS handshake it waits for, is
+  shut down (a model call cancelled while the model is silent), a TCP connect in progress
+  gives up within ``ABORT_POLL_S`` (a server that never completes the connect), and its next
+  connect, read or write fails at once.
 """
 from __future__ import annotations
 
+import errno
+import os
+import selectors
 import socket
 import threading
+import time
 
 import httpcore
+import httpcore._backends.sync
 import requests.adapters
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
@@ -153,6 +160,7 @@ class _Abortable(httpcore.NetworkStream):
 
     def __init__(self, inner):
         self._inner = inner
+        self._twin: socket.socket | None = None
 
     def read(self, max_bytes, timeout=None):
         _check_current(self)
@@ -166,13 +174,23 @@ class _Abortable(httpcore.NetworkStream):
         self._inner.close()
 
     def start_tls(self, ssl_context, server_hostname=None, timeout=None):
-        return _Abortable(self._inner.start_tls(ssl_context, server_hostname, timeout))
+        # The TLS socket takes the plain socket's descriptor over: a duplicate of it lets
+        # shutdown() end a handshake the server never answers.
+        sock = self._inner.get_extra_info("socket")
+        self._twin = sock.dup() if sock is not None else None
+        try:
+            _check_current(self)
+            return _Abortable(self._inner.start_tls(ssl_context, server_hostname, timeout))
+        finally:
+            twin, self._twin = self._twin, None
+            if twin is not None:
+                twin.close()
 
     def get_extra_info(self, info):
         return self._inner.get_extra_info(info)
 
     def shutdown(self):
-        sock = self._inner.get_extra_info("socket")
+        sock = self._twin or self._inner.get_extra_info("socket")
         if sock is not None:
             try:
                 sock.shutdown(socket.SHUT_RDWR)
@@ -180,20 +198,73 @@ class _Abortable(httpcore.NetworkStream):
                 pass
 
 
+ABORT_POLL_S = 0.05
+
+
+def _abortable_connect(call: Call, host: str, port: int, timeout: float | None,
+                       local_address: str | None, socket_options) -> httpcore.NetworkStream:
+    """httpcore's TCP connect, made without blocking so that ``call.abort()`` ends it within
+    ABORT_POLL_S (a SYN never answered, a full backlog), like a read or a write."""
+    failure: Exception = httpcore.ConnectError("no address to connect to")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise httpcore.ConnectError(str(exc)) from exc
+    deadline = None if timeout is None else time.monotonic() + timeout
+    for family, kind, proto, _, address in infos:
+        sock = socket.socket(family, kind, proto)
+        try:
+            if local_address is not None:
+                sock.bind((local_address, 0))
+            sock.setblocking(False)
+            error = sock.connect_ex(address)
+            with selectors.DefaultSelector() as selector:
+                selector.register(sock, selectors.EVENT_WRITE)
+                while error in (errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EALREADY):
+                    if call.aborted:
+                        raise httpcore.ConnectError("the call was aborted")
+                    left = None if deadline is None else deadline - time.monotonic()
+                    if left is not None and left <= 0:
+                        raise httpcore.ConnectTimeout("timed out connecting")
+                    if selector.select(ABORT_POLL_S if left is None else min(ABORT_POLL_S, left)):
+                        error = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+            if error:
+                raise httpcore.ConnectError(os.strerror(error))
+            sock.settimeout(timeout)
+            for option in socket_options or ():
+                sock.setsockopt(*option)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            return httpcore._backends.sync.SyncStream(sock)
+        except (httpcore.ConnectError, httpcore.ConnectTimeout, OSError) as exc:
+            sock.close()
+            if call.aborted:
+                raise httpcore.ConnectError("the call was aborted") from None
+            failure = exc if not isinstance(exc, OSError) else httpcore.ConnectError(str(exc))
+    raise failure
+
+
 class _Backend(httpcore.SyncBackend):
+    def _connect(self, host, port, timeout, local_address, socket_options):
+        call = getattr(_current, "call", None)
+        if call is None:
+            return _Abortable(super().connect_tcp(host, port, timeout, local_address,
+                                                  socket_options))
+        return _Abortable(_abortable_connect(call, host, port, timeout, local_address,
+                                             socket_options))
+
     def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
         _check_current()
         addresses = connect_addresses(host, port)
         if addresses is None:
-            return _Abortable(super().connect_tcp(host, port, timeout, local_address,
-                                                  socket_options))
+            return self._connect(host, port, timeout, local_address, socket_options)
         failure = None
         for address in addresses:
             try:
-                return _Abortable(super().connect_tcp(address, port, timeout, local_address,
-                                                      socket_options))
+                return self._connect(address, port, timeout, local_address, socket_options)
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 failure = exc
+                if getattr(getattr(_current, "call", None), "aborted", False):
+                    break
         raise failure
 
 

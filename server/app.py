@@ -14,7 +14,7 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import body_limit, docs, errors, logs, openapi31
+from server import body_limit, docs, errors, logs, openapi31, widget
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, metrics, migrations, tracing
 from store.settings import Settings
@@ -116,5 +116,6 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
                        default=settings.max_body_bytes,
                        per_path=((r"^/v1/tool-providers/[^/]+/import$", settings.max_import_bytes),))
     app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
+    app.add_middleware(widget.Widget, position=MiddlewarePosition.BEFORE_ROUTING)
     app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
     return app

@@ -148,6 +148,16 @@ def cmd_scheduler(settings, _args):
     scheduler.main(settings)
 
 
+def cmd_demo(settings, args):
+    from server import demo
+
+    def ready(url):
+        _say("the demo is ready: a network with a sample agent and tool, on the echo model")
+        print(f"Open {url} and chat (Ctrl-C stops the demo).", flush=True)
+
+    demo.run(settings, host=args.host, port=args.port, page_port=args.page_port, ready=ready)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agent-platform", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -172,6 +182,12 @@ def build_parser() -> argparse.ArgumentParser:
                                              "and fires each once; several may run)")
     sched.set_defaults(func=cmd_scheduler)
 
+    demo = sub.add_parser("demo", help="serve a sample agent, tool and network with the chat "
+                                       "widget on an example page, and print its address")
+    demo.add_argument("--host", default="127.0.0.1")
+    demo.add_argument("--port", type=int, default=8080, help="the service's port")
+    demo.add_argument("--page-port", type=int, default=8081, help="the example page's port")
+    demo.set_defaults(func=cmd_demo)
     migrate = sub.add_parser("migrate", help="apply pending schema migrations")
     migrate.set_defaults(func=cmd_migrate)
 

@@ -85,3 +85,12 @@ def client(app):
 @pytest.fixture(scope="module")
 def admin():
     return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report on the test item (`item.rep_call`), so that fixtures can keep
+    artifacts of a failed test (browser screenshots)."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

@@ -17,8 +17,8 @@
 #
 # TEST_STAGES: `parallel` (default) runs the stages at once, each writing its output to
 # its own log, printed when the stage fails; `serial` runs them one after another with their
-# output on the terminal. TEST_LOG_DIR keeps the logs (default: a temporary directory, removed
-# at the end). Uses .venv/bin/python when present.
+# output on the terminal. TEST_LOG_DIR keeps the logs and the browser tests' screenshots of
+# failures (default: a temporary directory, removed at the end). Uses .venv/bin/python when present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -28,6 +28,7 @@ MODE=${TEST_STAGES:-parallel}
 work=$(mktemp -d "${TMPDIR:-/tmp}/agent-platform-tests.XXXXXX")
 logs=${TEST_LOG_DIR:-$work/logs}
 mkdir -p "$logs"
+export TEST_LOG_DIR="$logs"  # browser tests keep screenshots of failures there
 pg_root="" pg_bin="" redis_pidfile=""
 
 cleanup() {

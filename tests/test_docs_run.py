@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -20,6 +21,7 @@ from tests import docs_blocks
 from tests.processes import free_port
 
 BIN = os.path.dirname(sys.executable)
+METHODS = {"get", "post", "put", "patch", "delete"}
 
 
 def problem(text: str) -> bool:
@@ -140,6 +142,43 @@ def check_chat_threads(out, v, api):
                                                               ("assistant", "Hello")]
 
 
+def check_tools(out, v, api):
+    lines = out.strip().split("\n")
+    assert lines[0] == "token"
+    created, skipped = re.fullmatch(r"(\d+) tools, (\d+) skipped", lines[1]).groups()
+    operations = api.get("/openapi.json").json()["paths"]
+    count = sum(1 for item in operations.values() for m in item if m in METHODS)
+    assert (int(created), int(skipped)) == (count, 0)
+    called = lines[2].removeprefix("get_organization: ")
+    assert json.loads(called)["id"] == v["ORG"]
+    assert lines[3:] == ["1", "2"]
+    tool = api.get(f"/v1/tools/{v['READYZ']}").json()["tool"]
+    assert tool["is_enabled"] is False and tool["tool_provider_id"] == v["SELF"]
+    agent = api.get(f"/v1/agents/{v['CLERK']}").json()["agent"]
+    assert agent["version"] == 2 and agent["tool_provider_ids"] == [v["SELF"]]
+
+
+def check_schedules(out, v, api):
+    lines = out.strip().split("\n")
+    assert lines[:3] == ["paused", "active", "2030-01-01T00:00:00.000Z"]
+    assert lines[3:] == ["Workflow “Health report” succeeded.", "",
+                         "Dear Alice, the service says ok"]
+    assert v["DAILY_STATUS"] == "succeeded"
+    daily = api.get(f"/v1/workflow-runs/{v['DAILY_RUN']}").json()["run"]
+    assert (daily["user_id"], daily["trigger"]) == ("alice", "run_now")
+    weekly = api.get(f"/v1/workflow-schedules/{v['WEEKLY']}").json()["schedule"]
+    local = datetime.fromisoformat(weekly["next_fire_at"].replace("Z", "+00:00")).astimezone(
+        ZoneInfo("America/New_York"))
+    assert (local.strftime("%a %H:%M") in {"Mon 07:30", "Thu 07:30"}), local
+
+
+def check_end_users(out, v, api):
+    assert out.strip().split("\n") == ["0.0", v["TICKETS"], "team-a", "Bearer",
+                                       "refresh_token_reused"]
+    user = api.get("/v1/users/carol").json()["user"]
+    assert user["group_id"] == "team-a" and "carol-own-token" not in json.dumps(user)
+
+
 CHECKS = {
     "setup": check_setup,
     "org-and-key": check_org_and_key,
@@ -153,6 +192,9 @@ CHECKS = {
     "identity-keys": check_identity_keys,
     "networks": check_networks,
     "chat-threads": check_chat_threads,
+    "tools": check_tools,
+    "schedules": check_schedules,
+    "end-users": check_end_users,
 }
 # blocks whose output holds a problem+json on purpose
 EXPECTS_PROBLEM = {"identity-keys"}
@@ -163,6 +205,8 @@ def served(tmp_path_factory):
     if os.environ.get("AGENT_PLATFORM_TEST_DATABASE_URL", "").startswith("postgres"):
         pytest.skip("the tutorial serves on the embedded default: run on the SQLite pass")
     if not shutil.which("curl"):
+        if os.environ.get("CI"):
+            pytest.fail("curl is missing: apt-get install -y curl")
         pytest.skip("curl is not installed (apt-get install -y curl)")
     assert os.path.exists(os.path.join(BIN, "agent-platform")), "install the package first"
     home = tmp_path_factory.mktemp("docs-run")

@@ -4,8 +4,10 @@ an MCP server's tool descriptions and schemas. Each becomes U+FFFD where it ente
 completes and what is stored, streamed and returned is the replaced form, on SQLite and on
 Postgres (where a NUL cannot be stored at all) with turns and runs on a Redis worker."""
 import json
+from typing import Annotated
 
 import pytest
+from pydantic import Field
 
 from tests.factories import make_org
 from tests.factories_chat import post_chat, read_stream, user, wait_turn
@@ -14,7 +16,7 @@ from tests.factories_turns import http_tool, openai_agent, use_model_server
 from tests.factories_workflows import make_workflow, tool_step, wait_run
 from tests.fixtures_turns import allow_loopback, llm, model, tools_server  # noqa: F401 (fixtures)
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from tests.servers import AnthropicServer, text, tool_calls
 
 R = "\ufffd"
 HTTP_NUL = {"text": f"a{R}b", "lone": f"x{R}y", f"k{R}": [R]}
@@ -37,7 +39,7 @@ def _nul_mcp():
     server = mcp_server(name="nul")
 
     @server.tool(description="Says a\x00b.")
-    def nul_text(word: str) -> str:
+    def nul_text(word: Annotated[str, Field(description="w\x00rd")]) -> str:
         """Unused: the description above wins."""
         return f"{word}:\x00:end"
 
@@ -86,6 +88,7 @@ def test_http_tool_output_with_nul_is_replaced(client, org, tools_server):
 def test_mcp_discovery_and_output_with_nul_are_replaced(client, org, nul_mcp):
     tools = _mcp_tools(client, org, f"{nul_mcp.url}/mcp")
     assert tools["nul_text"]["description"] == f"Says a{R}b."
+    assert tools["nul_text"]["input_schema"]["properties"]["word"]["description"] == f"w{R}rd"
     _no_bad(tools)
     result = _execute(client, org, tools["nul_text"], {"word": "w"})
     assert result["status"] == "succeeded", result
@@ -100,13 +103,13 @@ def test_an_agent_run_with_nul_from_the_model_and_the_tool(client, org, llm, too
     tool = http_tool(client, org, tools_server, name="nul tool", path="/nul")
     agent = openai_agent(client, org, tool_ids=[tool["id"]])
     llm.enqueue(tool_calls(("nul_tool", '{"q": "a\\u0000b", "s": "x\\ud800"}')),
-                text("done \x00 here"))
+                text("done \x00 here \ud800"))
     resp = client.post(f"/v1/agents/{agent['id']}/run", json={"input": "go"},
                        headers=org["headers"])
     assert resp.status_code == 200, resp.text
     body = resp.json()
     assert body["run"]["status"] == "succeeded", body
-    assert body["output"] == f"done {R} here"
+    assert body["output"] == f"done {R} here {R}"
     assert tools_server.seen[-1]["json"] == {"q": f"a{R}b", "s": f"x{R}"}
     tool_message = [m for m in llm.requests[1].body["messages"] if m["role"] == "tool"][0]
     assert json.loads(tool_message["content"])["text"] == f"a{R}b"
@@ -143,3 +146,24 @@ def test_a_workflow_run_with_nul_tool_output_succeeds(client, org, tools_server)
     assert run["status"] == "succeeded", run
     assert run["steps"][0]["output"]["lone"] == f"x{R}y"
     _no_bad(run)
+
+
+def test_an_anthropic_reply_with_nul_is_replaced(client, tools_server):
+    org = make_org(client)
+    tool = http_tool(client, org, tools_server, name="nul anthropic", path="/nul")
+    with AnthropicServer() as claude:
+        use_model_server(client, org, claude, provider="anthropic")
+        agent = openai_agent(client, org, tool_ids=[tool["id"]])
+        resp = client.patch(f"/v1/agents/{agent['id']}", headers=org["headers"], json={
+            "model": {"provider": "anthropic", "name": "claude-test"}})
+        assert resp.status_code == 200, resp.text
+        claude.enqueue(tool_calls(("nul_anthropic", '{"q": "a\\u0000"}')),
+                       text("claude \x00 says"))
+        resp = client.post(f"/v1/agents/{agent['id']}/run", json={"input": "go"},
+                           headers=org["headers"])
+        assert resp.status_code == 200, resp.text
+        body = resp.json()
+    assert body["run"]["status"] == "succeeded", body
+    assert body["output"] == f"claude {R} says"
+    assert tools_server.seen[-1]["json"] == {"q": f"a{R}"}
+    _no_bad(body)

@@ -2541,12 +2541,20 @@ export interface components {
              */
             workflowId: string;
         };
-        /** @description Chat-widget configuration. `theme` and `title` are strings; further keys (the widget's own settings, names of letters, digits and `_`) are stored and returned verbatim with scalar values. */
+        /** @description Chat-widget configuration, read by the chat widget (`/widget/v1/chat.js`, docs/widget.md). `theme` and `title` are strings; `accent_color`, `placeholder`, `greeting` and `position` follow the rules below; further keys (names of letters, digits and `_`) are stored and returned verbatim with scalar values. */
         CopilotSdkUi: {
-            /** @description The widget's theme. */
+            /** @description The widget's theme: `light`, `dark` or `auto` (follows the visitor's system setting). The widget shows any other value as `auto`. */
             theme?: string;
-            /** @description The widget's title. */
+            /** @description The widget's title (its header). */
             title?: string;
+            /** @description The accent colour of buttons and badges, as `#rrggbb`. The widget picks black or white text on it, whichever contrasts more. */
+            accent_color?: string;
+            /** @description The hint shown in the empty message box (default "Type a message"). */
+            placeholder?: string;
+            /** @description The first message shown in a new conversation (markdown; shown only, never sent to the model). */
+            greeting?: string;
+            /** @description Where the widget sits: a launcher button in a page corner opening a floating panel (`bottom-right`, the default, or `bottom-left`), or `inline`, filling its element. */
+            position?: components["schemas"]["WidgetPosition"];
         } & {
             [key: string]: components["schemas"]["SdkUiValue"] | null;
         };
@@ -3836,6 +3844,11 @@ export interface components {
         SdkUiValue: string | number | boolean;
         /** @enum {string} */
         DeployFrom: "dev" | "staging";
+        /**
+         * @description Where the chat widget sits on the page.
+         * @enum {string}
+         */
+        WidgetPosition: "bottom-right" | "bottom-left" | "inline";
     };
     responses: {
         /** @description The request is malformed or does not match the schema. */

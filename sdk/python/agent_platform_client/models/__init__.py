@@ -186,6 +186,7 @@ from .vote_body import VoteBody
 from .vote_request import VoteRequest
 from .vote_value import VoteValue
 from .weekday import Weekday
+from .widget_position import WidgetPosition
 from .workflow import Workflow
 from .workflow_body import WorkflowBody
 from .workflow_create import WorkflowCreate
@@ -392,6 +393,7 @@ __all__ = (
     "VoteRequest",
     "VoteValue",
     "Weekday",
+    "WidgetPosition",
     "Workflow",
     "WorkflowBody",
     "WorkflowCreate",

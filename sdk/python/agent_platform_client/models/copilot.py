@@ -36,8 +36,9 @@ class Copilot:
     workflows: list[CopilotWorkflowRef]
     """ Workflows the network's agents may run as tools. """
     sdk_ui: CopilotSdkUi
-    """ Chat-widget configuration. `theme` and `title` are strings; further keys (the widget's own settings, names
-    of letters, digits and `_`) are stored and returned verbatim with scalar values. """
+    """ Chat-widget configuration, read by the chat widget (`/widget/v1/chat.js`, docs/widget.md). `theme` and
+    `title` are strings; `accent_color`, `placeholder`, `greeting` and `position` follow the rules below; further
+    keys (names of letters, digits and `_`) are stored and returned verbatim with scalar values. """
     handoff_prompt: None | str
     """ How to route between the agents; null: none. """
     followup_instructions: list[CopilotFollowup]

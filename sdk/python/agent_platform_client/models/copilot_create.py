@@ -28,8 +28,9 @@ class CopilotCreate:
     workflows: list[CopilotWorkflowRef] | Unset = UNSET
     """ Workflows the agents may run as tools (default none). """
     sdk_ui: CopilotSdkUi | Unset = UNSET
-    """ Chat-widget configuration. `theme` and `title` are strings; further keys (the widget's own settings, names
-    of letters, digits and `_`) are stored and returned verbatim with scalar values. """
+    """ Chat-widget configuration, read by the chat widget (`/widget/v1/chat.js`, docs/widget.md). `theme` and
+    `title` are strings; `accent_color`, `placeholder`, `greeting` and `position` follow the rules below; further
+    keys (names of letters, digits and `_`) are stored and returned verbatim with scalar values. """
     handoff_prompt: None | str | Unset = UNSET
     """ How to route between the agents. """
     followup_instructions: list[CopilotFollowup] | Unset = UNSET
