@@ -11,7 +11,6 @@ from urllib.parse import parse_qsl, urlparse
 import peewee
 from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
-from store import metrics
 from store.errors import Conflict
 
 database = peewee.DatabaseProxy()
@@ -93,11 +92,9 @@ def connection():
         yield db
         return
     db.connect()
-    metrics.pool_in_use(1)
     try:
         yield db
     finally:
-        metrics.pool_in_use(-1)
         db.close()
 
 

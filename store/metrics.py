@@ -7,6 +7,11 @@ them all, so a scrape of any process sees the whole host. ``configure(settings)`
 once per process before the first metric is touched; without it (or with
 ``AGENT_PLATFORM_METRICS=off``) every recording function here is a no-op.
 
+The hottest values are aggregated in the process and written to the shared files once a
+second by a daemon thread (and at exit, and before an exposition): HTTP requests (one dict
+update per request instead of two locked file writes) and the database connections in use
+(sampled from the pool instead of written at every checkout).
+
 Labels are bounded: operation ids, kinds, statuses, provider types, outcomes, queue names and
 model names (at most ``MAX_MODELS`` distinct ones per process, then ``other``). They never
 carry the id of an organization, user, thread or run, nor anything secret.
@@ -14,8 +19,10 @@ carry the id of an organization, user, thread or run, nor anything secret.
 from __future__ import annotations
 
 import atexit
+import bisect
 import os
 import threading
+import time
 from pathlib import Path
 
 MAX_MODELS = 50
@@ -26,6 +33,10 @@ _lock = threading.Lock()
 _m: dict | None = None  # the metric objects, once configured
 _models: set[str] = set()
 enabled = False
+FLUSH_S = 1.0
+_BOUNDS = (*_TIME_BUCKETS, float("inf"))
+_http: dict[tuple, list] = {}  # (operation, status) -> [count per bucket..., sum of seconds]
+_http_lock = threading.Lock()
 
 
 def configure(settings) -> None:
@@ -45,6 +56,7 @@ def configure(settings) -> None:
         _m = _define()
         enabled = True
         atexit.register(process_exit)
+        threading.Thread(target=_flusher, name="metrics-flush", daemon=True).start()
 
 
 def _define() -> dict:
@@ -76,7 +88,8 @@ def _define() -> dict:
                          "Delay from a schedule's due time to its fire", buckets=_LAG_BUCKETS),
         "sse": Gauge(p + "sse_streams_open", "Open Server-Sent Events streams",
                      multiprocess_mode="livesum"),
-        "pool": Gauge(p + "db_connections_in_use", "Database connections in use",
+        "pool": Gauge(p + "db_connections_in_use",
+                      "Database connections in use (sampled every second)",
                       multiprocess_mode="livesum"),
     }
 
@@ -93,10 +106,45 @@ def _model(name: str | None) -> str:
 
 
 def http_request(operation: str | None, status: int, seconds: float) -> None:
-    """One answered request; operation is the operationId (as resolved: handlers.x.name)."""
-    if _m is not None:
+    """One answered request; operation is the operationId (as resolved: handlers.x.name).
+    Counted in the process; written to the shared files by ``flush``."""
+    if _m is None:
+        return
+    key = (operation, status)
+    with _http_lock:
+        entry = _http.get(key)
+        if entry is None:
+            entry = _http[key] = [0] * len(_BOUNDS) + [0.0]
+        entry[bisect.bisect_left(_BOUNDS, seconds)] += 1
+        entry[-1] += seconds
+
+
+def flush() -> None:
+    """Write what the process aggregated (HTTP requests) and sampled (connections in use)."""
+    global _http
+    if _m is None:
+        return
+    with _http_lock:
+        pending, _http = _http, {}
+    for (operation, status), entry in pending.items():
         name = operation.rpartition(".")[2] if operation else "unmatched"
-        _m["http"].labels(name, str(status)).observe(seconds)
+        child = _m["http"].labels(name, str(status))
+        for index, count in enumerate(entry[:-1]):
+            if count:
+                child._buckets[index].inc(count)  # what observe() does, count times at once
+        child._sum.inc(entry[-1])
+    from store import db
+
+    _m["pool"].set(len(getattr(db.database.obj, "_in_use", None) or ()))
+
+
+def _flusher() -> None:
+    while True:
+        time.sleep(FLUSH_S)
+        try:
+            flush()
+        except Exception:  # never let the thread die; the next round writes again
+            pass
 
 
 def run_finished(kind: str, status: str, seconds: float) -> None:
@@ -149,11 +197,6 @@ def sse_stream(delta: int) -> None:
         _m["sse"].inc(delta)
 
 
-def pool_in_use(delta: int) -> None:
-    if _m is not None:
-        _m["pool"].inc(delta)
-
-
 def _registry(extra):
     from prometheus_client import CollectorRegistry
     from prometheus_client.multiprocess import MultiProcessCollector
@@ -174,6 +217,7 @@ def exposition(settings, extra=()) -> tuple[bytes, str]:
         from store.errors import NotFound
 
         raise NotFound("metrics are off (AGENT_PLATFORM_METRICS)", code="metrics_off")
+    flush()
     return generate_latest(_registry(extra)), "text/plain"  # the text format 0.0.4
 
 
@@ -194,6 +238,7 @@ def process_exit() -> None:
     if _m is not None:
         from prometheus_client import multiprocess
 
+        flush()
         multiprocess.mark_process_dead(os.getpid())
 
 
