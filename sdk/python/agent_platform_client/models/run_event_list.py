@@ -7,6 +7,10 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.agent_handoff_event import AgentHandoffEvent
+    from ..models.approval_decided_event import ApprovalDecidedEvent
+    from ..models.approval_requested_event import ApprovalRequestedEvent
+    from ..models.memory_deleted_event import MemoryDeletedEvent
+    from ..models.memory_saved_event import MemorySavedEvent
     from ..models.message_completed_event import MessageCompletedEvent
     from ..models.message_delta_event import MessageDeltaEvent
     from ..models.run_cancelled_event import RunCancelledEvent
@@ -24,6 +28,10 @@ T = TypeVar("T", bound="RunEventList")
 class RunEventList:
     events: list[
         AgentHandoffEvent
+        | ApprovalDecidedEvent
+        | ApprovalRequestedEvent
+        | MemoryDeletedEvent
+        | MemorySavedEvent
         | MessageCompletedEvent
         | MessageDeltaEvent
         | RunCancelledEvent
@@ -39,6 +47,10 @@ class RunEventList:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_handoff_event import AgentHandoffEvent
+        from ..models.approval_decided_event import ApprovalDecidedEvent
+        from ..models.approval_requested_event import ApprovalRequestedEvent
+        from ..models.memory_deleted_event import MemoryDeletedEvent
+        from ..models.memory_saved_event import MemorySavedEvent
         from ..models.message_completed_event import MessageCompletedEvent
         from ..models.message_delta_event import MessageDeltaEvent
         from ..models.run_completed_event import RunCompletedEvent
@@ -56,6 +68,10 @@ class RunEventList:
                 or isinstance(events_item_data, ToolCalledEvent)
                 or isinstance(events_item_data, ToolResultEvent)
                 or isinstance(events_item_data, AgentHandoffEvent)
+                or isinstance(events_item_data, MemorySavedEvent)
+                or isinstance(events_item_data, MemoryDeletedEvent)
+                or isinstance(events_item_data, ApprovalRequestedEvent)
+                or isinstance(events_item_data, ApprovalDecidedEvent)
                 or isinstance(events_item_data, MessageCompletedEvent)
                 or isinstance(events_item_data, RunCompletedEvent)
                 or isinstance(events_item_data, RunFailedEvent)
@@ -83,6 +99,10 @@ class RunEventList:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agent_handoff_event import AgentHandoffEvent
+        from ..models.approval_decided_event import ApprovalDecidedEvent
+        from ..models.approval_requested_event import ApprovalRequestedEvent
+        from ..models.memory_deleted_event import MemoryDeletedEvent
+        from ..models.memory_saved_event import MemorySavedEvent
         from ..models.message_completed_event import MessageCompletedEvent
         from ..models.message_delta_event import MessageDeltaEvent
         from ..models.run_cancelled_event import RunCancelledEvent
@@ -101,6 +121,10 @@ class RunEventList:
                 data: object,
             ) -> (
                 AgentHandoffEvent
+                | ApprovalDecidedEvent
+                | ApprovalRequestedEvent
+                | MemoryDeletedEvent
+                | MemorySavedEvent
                 | MessageCompletedEvent
                 | MessageDeltaEvent
                 | RunCancelledEvent
@@ -163,8 +187,8 @@ class RunEventList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_chat_event_type_5 = (
-                        MessageCompletedEvent.from_dict(data)
+                    componentsschemas_chat_event_type_5 = MemorySavedEvent.from_dict(
+                        data
                     )
 
                     return componentsschemas_chat_event_type_5
@@ -173,7 +197,7 @@ class RunEventList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_chat_event_type_6 = RunCompletedEvent.from_dict(
+                    componentsschemas_chat_event_type_6 = MemoryDeletedEvent.from_dict(
                         data
                     )
 
@@ -183,16 +207,58 @@ class RunEventList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_chat_event_type_7 = RunFailedEvent.from_dict(data)
+                    componentsschemas_chat_event_type_7 = (
+                        ApprovalRequestedEvent.from_dict(data)
+                    )
 
                     return componentsschemas_chat_event_type_7
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_chat_event_type_8 = (
+                        ApprovalDecidedEvent.from_dict(data)
+                    )
+
+                    return componentsschemas_chat_event_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_chat_event_type_9 = (
+                        MessageCompletedEvent.from_dict(data)
+                    )
+
+                    return componentsschemas_chat_event_type_9
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_chat_event_type_10 = RunCompletedEvent.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_chat_event_type_10
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_chat_event_type_11 = RunFailedEvent.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_chat_event_type_11
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_chat_event_type_8 = RunCancelledEvent.from_dict(data)
+                componentsschemas_chat_event_type_12 = RunCancelledEvent.from_dict(data)
 
-                return componentsschemas_chat_event_type_8
+                return componentsschemas_chat_event_type_12
 
             events_item = _parse_events_item(events_item_data)
 
