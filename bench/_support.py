@@ -55,7 +55,7 @@ def spawn(args: list[str], env: dict | None = None) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def wait_port(port: int, timeout: float = 20) -> None:
+def wait_port(port: int, timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -64,3 +64,10 @@ def wait_port(port: int, timeout: float = 20) -> None:
         except OSError:
             time.sleep(0.05)
     raise RuntimeError(f"nothing listens on {port}")
+
+
+def report(bench: str, figures: dict, targets: dict) -> None:
+    """The benchmark's last line: one JSON object a script can read."""
+    import json
+
+    print(json.dumps({"bench": bench, **figures, "targets": targets}), flush=True)

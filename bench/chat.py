@@ -27,6 +27,7 @@ from pathlib import Path
 import httpx
 
 from bench._support import free_port
+from bench._support import report as result_line
 
 ROOT = Path(__file__).resolve().parent.parent
 ADMIN_TOKEN = "bench-admin-token-0123456789"
@@ -54,7 +55,7 @@ def _spawn(args: list[str], env: dict) -> subprocess.Popen:
 
 
 def _wait_ready(base: str, proc: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a busy 2-core machine starts serve slowly
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit("the bench server exited")
@@ -124,7 +125,62 @@ def _finished_threads(base: str, boot: dict, count: int) -> list[tuple[dict, str
     return out
 
 
-async def held_streams(base: str, boot: dict, streams: int, requests: int) -> dict:
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (MB), from /proc."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            with open(f"/proc/{current}/status") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+            with open(f"/proc/{current}/task/{current}/children") as fh:
+                todo += [int(c) for c in fh.read().split()]
+        except OSError:
+            continue
+    return round(total / 1024, 1)
+
+
+async def many_turns(base: str, boot: dict, pid: int, turns: int, concurrency: int = 8) -> dict:
+    """turns chat turns (each a new thread: POST /v1/chat, then its stream to run.completed),
+    concurrency at a time; serve's RSS before, after the first 1,000 and at the end."""
+    done, marks = 0, {"before": rss_mb(pid)}
+    checkpoint = min(1000, turns)
+
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        async def one(i):
+            headers = {**boot["headers"], "X-User-Id": f"bench-mem-{i}"}
+            resp = await client.post("/v1/chat", headers=headers,
+                                     json={"agent_id": boot["agent_id"], "message": f"turn {i}"})
+            assert resp.status_code == 202, resp.text
+            async with client.stream("GET", "/v1/chat/stream", headers=headers,
+                                     params={"thread_id": resp.json()["thread"]["id"]}) as s:
+                async for line in s.aiter_lines():
+                    if line.startswith("event:") and line.endswith(("run.completed", "run.failed")):
+                        return
+
+        async def lane(start):
+            nonlocal done
+            for i in range(start, turns, concurrency):
+                await one(i)
+                done += 1
+                if done == checkpoint:
+                    marks["after_first_1000"] = rss_mb(pid)
+                if done % 1000 == 0:
+                    _note(f"{done} turns")
+
+        started = time.perf_counter()
+        await asyncio.gather(*(lane(k) for k in range(concurrency)))
+        elapsed = time.perf_counter() - started
+    marks["after_all"] = rss_mb(pid)
+    return {"turns": turns, "seconds": round(elapsed, 1), "rss_mb": marks,
+            "growth_mb": round(marks["after_all"] - marks["before"], 1),
+            "growth_after_first_1000_mb": round(marks["after_all"] - marks["after_first_1000"], 1)}
+
+
+async def held_streams(base: str, boot: dict, streams: int, requests: int,
+                       pid: int | None = None) -> dict:
     threads = await asyncio.to_thread(_finished_threads, base, boot, streams)
     limits = httpx.Limits(max_connections=streams + 20, max_keepalive_connections=streams + 20)
     opened, received, stop = asyncio.Event(), {}, asyncio.Event()
@@ -150,7 +206,10 @@ async def held_streams(base: str, boot: dict, streams: int, requests: int) -> di
 
         tasks = [asyncio.create_task(hold(*t)) for t in threads]
         _note(f"{len(threads)} threads ready; opening the streams")
+        rss_before = rss_mb(pid) if pid else None
         await asyncio.wait_for(opened.wait(), 60)
+        await asyncio.sleep(0.5)
+        rss_open = rss_mb(pid) if pid else None
         _note(f"{open_count} streams open; timing GET /v1/organization")
         times = []
         async with httpx.AsyncClient(base_url=base, timeout=30) as other:
@@ -177,6 +236,8 @@ async def held_streams(base: str, boot: dict, streams: int, requests: int) -> di
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return {"open_streams": open_count, "get_organization": _ms(times),
+            "rss_mb": {"before_streams": rss_before, "streams_open": rss_open},
+            "streams_growth_mb": round(rss_open - rss_before, 1) if pid else None,
             "turn_on_a_held_stream_ms": turn_ms, "held_stream_events": received.get(tid)}
 
 
@@ -188,6 +249,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--turns", type=int, default=200)
     parser.add_argument("--streams", type=int, default=200)
     parser.add_argument("--requests", type=int, default=1000)
+    parser.add_argument("--memory-turns", type=int, default=10000,
+                        help="turns run to watch serve's memory (0: skip)")
     args = parser.parse_args(argv)
     data_dir = Path(tempfile.mkdtemp(prefix="bench-chat-"))
     port = free_port()
@@ -212,7 +275,11 @@ def main(argv: list[str]) -> int:
                   "jobs": "rq" if args.redis_url else "in-process",
                   "post_to_first_event": first_event_latency(base, boot, args.turns),
                   "held_streams": asyncio.run(held_streams(base, boot, args.streams,
-                                                           args.requests))}
+                                                           args.requests, server.pid))}
+        if args.memory_turns:
+            _note(f"{args.memory_turns} turns for serve's memory")
+            report["memory_turns"] = asyncio.run(many_turns(base, boot, server.pid,
+                                                            args.memory_turns))
     finally:
         for proc in (worker, server):
             if proc is not None:
@@ -224,6 +291,15 @@ def main(argv: list[str]) -> int:
         "get_p99_under_100ms_with_streams_open":
             report["held_streams"]["get_organization"]["p99_ms"] < 100
             and report["held_streams"]["open_streams"] == args.streams,
+        "streams_rss_growth_under_30mb": report["held_streams"]["streams_growth_mb"] < 30,
     }
+    if args.memory_turns:
+        memory = report["memory_turns"]
+        report["targets"]["turns_rss_growth_under_30mb"] = memory["growth_mb"] < 30
+        # no growth after the first 1,000 turns: within 3 MB (allocator and cache noise)
+        report["targets"]["no_rss_growth_after_first_1000_turns"] = \
+            memory["growth_after_first_1000_mb"] <= 3
+    targets = report.pop("targets")
     print(json.dumps(report, indent=2))
+    result_line("chat", report, targets)
     return 0

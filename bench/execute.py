@@ -12,7 +12,7 @@ import time
 
 import requests
 
-from bench._support import fresh, free_port, p50, p95, settings_env, spawn, wait_port
+from bench._support import fresh, free_port, p50, p95, report, settings_env, spawn, wait_port
 
 
 def main(argv: list[str]) -> int:
@@ -77,4 +77,10 @@ def main(argv: list[str]) -> int:
     print(f"{'runtime.tools.execute() in process':<42} {p50(inproc):>8.2f} {p95(inproc):>8.2f}")
     print(f"service overhead p50: {p50(through) - p50(direct):.2f} ms "
           f"(in-process execute adds {p50(inproc) - p50(direct):.2f} ms)")
+    overhead = p50(through) - p50(direct)
+    report("execute", {"direct_p50_ms": round(p50(direct), 2),
+                       "through_p50_ms": round(p50(through), 2),
+                       "overhead_p50_ms": round(overhead, 2),
+                       "in_process_overhead_p50_ms": round(p50(inproc) - p50(direct), 2)},
+           {"overhead_p50_lt_5ms": overhead < 5})
     return 0

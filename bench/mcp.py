@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from bench._support import fresh, free_port, p50, p95, spawn, wait_port
+from bench._support import fresh, free_port, p50, p95, report, spawn, wait_port
 
 
 def main(argv: list[str]) -> int:
@@ -78,4 +78,7 @@ def main(argv: list[str]) -> int:
     print(f"{'call_tool through the persistent client':<52} {p50(calls):>8.2f} {p95(calls):>8.2f}")
     print(f"{'runtime.tools.execute() of an MCP tool':<52} {p50(executes):>8.2f} "
           f"{p95(executes):>8.2f}")
+    report("mcp", {"tools": args.tools, "discovery_p50_ms": round(p50(first), 1),
+                   "call_p50_ms": round(p50(calls), 2), "execute_p50_ms": round(p50(executes), 2)},
+           {"discovery_lt_1s": p50(first) < 1000, "call_p50_lt_5ms": p50(calls) < 5})
     return 0

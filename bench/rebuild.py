@@ -13,7 +13,7 @@ import random
 import time
 import uuid
 
-from bench._support import fresh, p50, p95
+from bench._support import fresh, p50, p95, report
 
 PER_PROVIDER = 20
 DEPENDENTS = 10
@@ -101,7 +101,12 @@ def main(argv: list[str]) -> int:
     print(f"POST /v1/tools in a provider that {DEPENDENTS} of {args.agents} agents attach "
           f"(SQLite, {args.runs} runs each)")
     print(f"{'tools':>6} {'p50 ms':>8} {'p95 ms':>8} {'totalBuildTime p50 ms':>22}")
+    rows = []
     for size in (int(s) for s in args.sizes.split(",")):
         row = measure(size, args.agents, args.runs)
+        rows.append(row)
         print(f"{row['tools']:>6} {row['p50']:>8.1f} {row['p95']:>8.1f} {row['build_p50']:>22.1f}")
+    report("rebuild", {"sizes": [{k: round(v, 2) for k, v in r.items()} for r in rows]},
+           {"create_p50_lt_50ms": all(r["p50"] < 50 for r in rows),
+            "build_p50_lt_20ms": all(r["build_p50"] < 20 for r in rows)})
     return 0

@@ -10,6 +10,7 @@ import random
 import time
 from datetime import datetime, timedelta, timezone
 
+from bench._support import report
 from rules.schedule_time import due_fire, next_fire, validate
 
 UTC = timezone.utc
@@ -73,3 +74,6 @@ def main(argv: list[str] | None = None) -> None:
     print(f"worst typical next_fire: {worst:.1f} us (target < 100 us)")
     print(f"due_fire over 10,000 mixed schedules: {elapsed * 1e3:.1f} ms "
           f"({len(population) / elapsed:,.0f} schedules/s, one core)")
+    report("schedule_time", {"worst_next_fire_us": round(worst, 1),
+                             "due_fire_10000_ms": round(elapsed * 1e3, 1)},
+           {"next_fire_lt_100us": worst < 100})

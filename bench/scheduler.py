@@ -26,7 +26,7 @@ import time
 import uuid
 from urllib.parse import urlparse, urlunparse
 
-from bench._support import ROOT, SECRET
+from bench._support import ROOT, SECRET, report
 
 UTC = dt.timezone.utc
 PG_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -110,6 +110,43 @@ def _fired_totals(paths) -> list[int]:
     return totals
 
 
+def empty_job() -> None:
+    """The queue's floor: a job that does nothing."""
+
+
+def _floor(count, database_url, redis_url) -> dict:
+    """Two workers (the same `agent-platform worker` processes) running count empty RQ jobs
+    queued at once: jobs completed per second, the most the queue lets runs complete."""
+    import redis as redis_lib
+    from rq import Queue, Worker
+
+    queue_name = f"bench-floor-{uuid.uuid4().hex[:8]}"
+    data_dir = tempfile.mkdtemp(prefix="bench-floor-")
+    env = _env(database_url, redis_url, queue_name, data_dir, "500")
+    conn = redis_lib.Redis.from_url(redis_url)
+    queue = Queue(queue_name, connection=conn)
+    processes = [_spawn("worker", env, os.path.join(data_dir, f"worker{i}.log")) for i in range(2)]
+    try:
+        deadline = time.monotonic() + 120
+        while len(Worker.all(queue=queue)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        started = time.time()
+        jobs = queue.enqueue_many([Queue.prepare_data(empty_job, result_ttl=600)
+                                   for _ in range(count)])
+        deadline = time.monotonic() + 300
+        while queue.finished_job_registry.count < count and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        _stop(processes)
+    pipe = conn.pipeline()
+    for job in jobs:
+        pipe.hget(job.key, "ended_at")
+    ended = [dt.datetime.fromisoformat(v.decode().replace("Z", "+00:00")).timestamp()
+             for v in pipe.execute() if v]
+    elapsed = (max(ended) - started) if ended else float("inf")
+    return {"jobs": count, "completed": len(ended), "jobs_per_s": round(len(ended) / elapsed, 1)}
+
+
 def _pct(values, q) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
@@ -188,6 +225,8 @@ def main(argv: list[str]) -> int:
                              "at one instant, the hardest case; 59 = across the minute)")
     parser.add_argument("--batch", type=int, default=500,
                         help="AGENT_PLATFORM_SCHEDULER_BATCH of the scheduler processes")
+    parser.add_argument("--floor-jobs", type=int, default=5000,
+                        help="empty RQ jobs for the queue's floor (0: skip)")
     args = parser.parse_args(argv)
 
     created = None
@@ -212,6 +251,7 @@ def main(argv: list[str]) -> int:
             workflow = workflows.create(org_id=org.id, fields={"name": "empty", "steps": []})
         results = [_phase(n, args.schedules, database_url, args.redis_url, org.id, workflow.id,
                           args.lead, args.spread, args.batch) for n in (1, 2)]
+        floor = _floor(args.floor_jobs, database_url, args.redis_url) if args.floor_jobs else None
     finally:
         if created:
             from store import db
@@ -236,4 +276,17 @@ def main(argv: list[str]) -> int:
               f"{r['completed']}, reported by the schedulers {r['reported']}: "
               f"exactly once {'yes' if once else 'NO'}; p99 < 2 s: "
               f"{'yes' if r['lag_p99'] is not None and r['lag_p99'] < 2 else 'NO'}")
+        r["exactly_once"] = once
+    runs_per_s = max(r["runs_per_s"] for r in results)
+    if floor:
+        print(f"  queue floor: 2 workers ran {floor['completed']} empty RQ jobs at "
+              f"{floor['jobs_per_s']:.0f} jobs/s; runs completed {runs_per_s:.0f}/s = "
+              f"{runs_per_s / floor['jobs_per_s']:.0%} of it")
+    one, two = results
+    report("scheduler", {"schedules": n, "phases": results, "floor": floor}, {
+        "exactly_once": all(r["exactly_once"] for r in results),
+        "lag_p99_lt_2s_one_process": one["lag_p99"] is not None and one["lag_p99"] < 2,
+        "lag_p99_lt_1s_two_processes": two["lag_p99"] is not None and two["lag_p99"] < 1,
+        "runs_ge_50pct_of_floor": bool(floor) and runs_per_s >= 0.5 * floor["jobs_per_s"],
+        "runs_ge_4x_157_per_s": runs_per_s >= 4 * 157})
     return 0

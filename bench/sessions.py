@@ -25,6 +25,8 @@ from pathlib import Path
 
 import httpx
 
+from bench._support import report as result_line
+
 ADMIN_TOKEN = "bench-admin-token"
 SECRET_KEY = "bench-secret-key"
 
@@ -213,4 +215,11 @@ def main(argv: list[str]) -> int:
         proc.terminate()
         proc.wait(timeout=30)
     print(json.dumps(report, indent=2))
+    mints = report["concurrent_mints"]
+    result_line("sessions", report, {
+        "session_get_within_10pct_of_key_get":
+            report["same_get"]["session_vs_api_key_p50"] <= 1.10,
+        "mints_no_500": mints["no_500"],
+        "one_user_row_per_id": (mints["distinct_ids_with_exactly_one_row"] == args.distinct
+                                and mints["user_rows_for_the_same_id"] == 1)})
     return 0

@@ -14,7 +14,7 @@ import argparse
 import tempfile
 import time
 
-from bench._support import fresh, free_port, p50, p95, settings_env, spawn, wait_port
+from bench._support import fresh, free_port, p50, p95, report, settings_env, spawn, wait_port
 
 STEPS = 5
 
@@ -101,4 +101,8 @@ def main(argv: list[str]) -> int:
     print(f"  same calls, direct     p50 {p50(direct_s) * 1000:7.2f} ms   p95 {p95(direct_s) * 1000:7.2f} ms")
     print(f"  engine overhead / step p50 {p50(overhead_ms):7.2f} ms   p95 {p95(overhead_ms):7.2f} ms"
           f"   (target p50 < 5 ms: {'met' if p50(overhead_ms) < 5 else 'NOT met'})")
+    report("workflow", {"steps": STEPS, "runs": args.runs,
+                        "overhead_per_step_p50_ms": round(p50(overhead_ms), 2),
+                        "overhead_per_step_p95_ms": round(p95(overhead_ms), 2)},
+           {"overhead_per_step_p50_lt_5ms": p50(overhead_ms) < 5})
     return 0

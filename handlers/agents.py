@@ -8,7 +8,8 @@ from store import agents
 
 def list_agents(caller, limit=50, cursor=None):
     rows, following = agents.list(org_id=caller.org_id, limit=limit, cursor=cursor)
-    return ok({"agents": agents.to_dicts(rows), "next_cursor": following})
+    return ok({"agents": agents.to_dicts(org_id=caller.org_id, rows=rows),
+               "next_cursor": following})
 
 
 def create_agent(caller, body):

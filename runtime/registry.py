@@ -12,17 +12,20 @@ import threading
 import peewee
 
 from runtime import agent_build
-from store.db import atomic, utcnow
+from store.db import Compiled, atomic, utcnow
 from store.models import Agent, McpState, RegistryVersion, Tool, ToolProvider
 
 _lock = threading.Lock()
 _cache: dict[str, dict] = {}  # org_id -> {"version": int, "agents": {id: runtime}, "tools": {}}
 
 
+_VERSION = Compiled(lambda: RegistryVersion.select(RegistryVersion.version).where(
+    RegistryVersion.org == "?"))
+
+
 def version(org_id: str) -> int:
-    row = RegistryVersion.select(RegistryVersion.version).where(
-        RegistryVersion.org == org_id).first()
-    return row.version if row else 0
+    row = _VERSION.first(org_id)
+    return row["version"] if row else 0
 
 
 def bump(org_id: str) -> int:

@@ -14,7 +14,7 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import body_limit, docs, errors, logs, openapi31, widget
+from server import body_limit, docs, errors, logs, openapi31, operations, widget
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, migrations
 from store.settings import Settings
@@ -96,9 +96,8 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     openapi31.install()
     spec = load_spec()
     written = copy.deepcopy(spec)  # served as written: Connexion resolves refs for routing
-    app = connexion.AsyncApp(__name__, lifespan=_lifespan(settings),
-                             swagger_ui_options=SwaggerUIOptions(serve_spec=False,
-                                                                 swagger_ui=False))
+    app = operations.App(__name__, lifespan=_lifespan(settings),
+                         swagger_ui_options=SwaggerUIOptions(serve_spec=False, swagger_ui=False))
     app.add_api(
         spec,
         resolver=GuardedResolver(settings, operation_modules(spec)),

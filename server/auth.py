@@ -20,7 +20,7 @@ import hmac
 import inspect
 import re
 
-import connexion
+from connexion.context import scope as request_scope
 from connexion.resolver import Resolution, Resolver
 from connexion.security import NO_VALUE, BearerSecurityHandler
 
@@ -74,8 +74,22 @@ def bearer_present(token: str) -> dict:
     return {"sub": None}
 
 
-def _bearer_token() -> str:
-    header = connexion.request.headers.get("authorization", "")
+_WANTED = {b"authorization": "authorization", b"x-organization-id": "x-organization-id",
+           b"x-user-id": "x-user-id"}
+
+
+def _request_headers(scope) -> dict[str, str]:
+    """The headers authorization reads, from the ASGI scope in one pass (first value wins)."""
+    found: dict[str, str] = {}
+    for name, value in scope["headers"]:
+        key = _WANTED.get(name)  # ASGI header names are lower-case
+        if key is not None and key not in found:
+            found[key] = value.decode("latin-1")
+    return found
+
+
+def _bearer_token(headers: dict[str, str]) -> str:
+    header = headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
@@ -111,8 +125,8 @@ def _identify(settings: Settings, token: str) -> Caller:
     raise Unauthorized("the bearer token is not valid", code="invalid_token")
 
 
-def _resolve_org(caller: Caller, needs_org: bool) -> Caller:
-    named = connexion.request.headers.get("x-organization-id")
+def _resolve_org(caller: Caller, needs_org: bool, headers: dict[str, str]) -> Caller:
+    named = headers.get("x-organization-id")
     if caller.kind == ADMIN:
         if not needs_org:
             return caller
@@ -129,8 +143,8 @@ def _resolve_org(caller: Caller, needs_org: bool) -> Caller:
     return caller
 
 
-def _resolve_user(caller: Caller) -> Caller:
-    named = connexion.request.headers.get("x-user-id")
+def _resolve_user(caller: Caller, headers: dict[str, str]) -> Caller:
+    named = headers.get("x-user-id")
     if named is None:
         return caller
     if not _USER_ID.match(named):
@@ -149,11 +163,13 @@ def _not_allowed(kind: str) -> Forbidden:
 
 
 def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
-    caller = _identify(settings, _bearer_token())
+    scope = request_scope._get_current_object()
+    headers = _request_headers(scope)
+    caller = _identify(settings, _bearer_token(headers))
     if caller.kind not in allowed:
         raise _not_allowed(caller.kind)
-    caller = _resolve_user(_resolve_org(caller, needs_org))
-    log_info = connexion.request.scope.get(LOG_SCOPE_KEY)
+    caller = _resolve_user(_resolve_org(caller, needs_org, headers), headers)
+    log_info = scope.get(LOG_SCOPE_KEY)
     if log_info is not None:
         log_info["org_id"] = caller.org_id
     return caller

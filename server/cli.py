@@ -105,6 +105,10 @@ def cmd_serve(settings, args):
     workers = args.workers or settings.workers
     # Check (or apply) the schema once in this process, before any worker starts.
     create_app(settings, migrate=args.migrate)
+    from server import openapi31
+
+    # the workers load the same document: validated here once (it is the costly start-up step)
+    os.environ["AGENT_PLATFORM_VALIDATED_DOCUMENTS"] = ",".join(openapi31.validated())
     os.environ["AGENT_PLATFORM_HOST"] = host
     os.environ["AGENT_PLATFORM_PORT"] = str(port)
     if not os.environ.get("AGENT_PLATFORM_SECRET_KEY"):

@@ -254,6 +254,18 @@ def validate_document(spec: dict) -> None:
     _validated.add(digest)
 
 
+def validated() -> list[str]:
+    """Digests of the documents this process validated."""
+    return sorted(_validated)
+
+
+def trust(digests) -> None:
+    """Take documents validated by the parent process as valid (`serve --workers N` validates
+    openapi.yaml once before it starts its workers; each worker still checks the digest of
+    the very document it loads)."""
+    _validated.update(d for d in digests if d)
+
+
 def _validate_spec(cls, spec):
     if str(spec.get("openapi", "")).startswith("3.1"):
         validate_document(spec)

@@ -3,7 +3,7 @@ agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
 from store import copilots, pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from store.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
 
@@ -69,18 +69,30 @@ def create(*, org_id: str, fields: dict) -> Agent:
     return get(org_id=org_id, agent_id=agent.id)
 
 
+_BY_ID = Compiled(lambda: scope.scoped(Agent, "?").where(Agent.id == "?"))
+
+
 def get(*, org_id: str, agent_id: str) -> Agent:
-    return scope.get(Agent, org_id, Agent.id == agent_id, what="agent")
+    row = _BY_ID.instance(org_id, agent_id)
+    if row is None:
+        raise NotFound("agent not found")
+    return row
 
 
 def current_version(agent: Agent) -> AgentVersion:
     return AgentVersion.get_by_id(agent.current_version_id)
 
 
+# a listed agent needs neither its runtime form nor its org: they are not selected
+_LISTING = pages.Listing(
+    lambda org_id: scope.scoped(Agent, org_id, *[f for f in Agent._meta.sorted_fields
+                                                 if f.name not in ("runtime", "org")]),
+    (Agent.created_at, Agent.id))
+
+
 def list(*, org_id: str, limit: int = 50, cursor: str | None = None) -> tuple[list, str | None]:
     """Agents, oldest first; (rows, next_cursor)."""
-    return pages.page(scope.scoped(Agent, org_id), (Agent.created_at, Agent.id), limit=limit,
-                      cursor=cursor)
+    return _LISTING.page(org_id, limit=limit, cursor=cursor)
 
 
 def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
@@ -139,8 +151,11 @@ def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
     }
 
 
-def to_dicts(rows: list[Agent]) -> list[dict]:
-    """Several agents with their current versions (one query for all versions)."""
-    found = {v.id: v for v in AgentVersion.select().where(
-        AgentVersion.id.in_([a.current_version_id for a in rows]))} if rows else {}
+_VERSIONS = pages.ByIds(lambda org_id, ids: scope.scoped(AgentVersion, org_id).where(
+    AgentVersion.id.in_(ids)))
+
+
+def to_dicts(*, org_id: str, rows: list[Agent]) -> list[dict]:
+    """Several agents of org_id with their current versions (one query for all versions)."""
+    found = {v.id: v for v in _VERSIONS.rows(org_id, [a.current_version_id for a in rows])}
     return [to_dict(a, found.get(a.current_version_id)) for a in rows]

@@ -159,6 +159,7 @@ class Compiled:
             query = self._build()
             self._sql, _ = query.sql()
             self._fields = tuple(query._returning)
+            self._model = query.model
             self._db = db
         return self._sql
 
@@ -167,3 +168,12 @@ class Compiled:
         if row is None:
             return None
         return {f.name: f.python_value(v) for f, v in zip(self._fields, row)}
+
+    def instance(self, *params):
+        """The row as a model instance (as a SELECT would give it), or None."""
+        row = self.first(*params)
+        if row is None:
+            return None
+        found = self._model(**row)
+        found._dirty.clear()
+        return found

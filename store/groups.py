@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from store import pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from store.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Group, GroupSpend
 
@@ -18,12 +18,27 @@ def month_key(at=None) -> str:
     return (at or utcnow()).strftime("%Y-%m")
 
 
+_DEFAULT = Compiled(lambda: scope.scoped(Group, "?").where(Group.is_default))
+_BY_PK = Compiled(lambda: scope.scoped(Group, "?").where(Group.id == "?"))
+
+
 def default(*, org_id: str) -> Group:
-    return scope.get(Group, org_id, Group.is_default == True, what="default group")  # noqa: E712
+    row = _DEFAULT.instance(org_id)
+    if row is None:
+        raise NotFound("default group not found")
+    return row
+
+
+def by_pk(*, org_id: str, pk) -> Group | None:
+    """The group of primary key pk in org_id, or None."""
+    return _BY_PK.instance(org_id, pk)
+
+
+_BY_GROUP_ID = Compiled(lambda: scope.scoped(Group, "?").where(Group.group_id == "?"))
 
 
 def find(*, org_id: str, group_id: str) -> Group:
-    row = scope.scoped(Group, org_id).where(Group.group_id == group_id).first()
+    row = _BY_GROUP_ID.instance(org_id, group_id)
     if row is None:
         raise NotFound(f"group {group_id!r} not found", code="group_not_found")
     return row

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from rules import ssrf
 from store import crypto, scope
-from store.db import atomic, iso, utcnow
+from store.db import Compiled, atomic, iso, utcnow
 from store.models import OrgModelConfig
 
 PROVIDERS = ("openai", "anthropic")
 
 
+_ROW = Compiled(lambda: scope.scoped(OrgModelConfig, "?"))
+
+
 def _row(org_id: str) -> OrgModelConfig | None:
-    return scope.scoped(OrgModelConfig, org_id).first()
+    return _ROW.instance(org_id)
 
 
 def _keys(row: OrgModelConfig | None) -> dict:

@@ -13,6 +13,8 @@ import datetime as dt
 import re
 import typing as t
 
+import peewee
+
 from store.errors import Invalid
 
 _EPOCH = dt.datetime(1970, 1, 1)
@@ -77,3 +79,131 @@ def page(query, keys: t.Sequence, *, limit: int, cursor: str | None, desc: bool 
     rows = rows[:limit]
     last = rows[-1]
     return rows, encode([getattr(last, k.name) for k in keys])
+
+
+class Listing:
+    """A list of one model compiled to SQL once per database: the first page and the page
+    after a cursor, each a single statement run with fresh parameters. Rows come back as
+    light records (attribute access, the selected fields only; a foreign key also under its
+    ``<name>_id``), so a page pays neither SQL rendering nor model instances. Used by the
+    lists an organization reads most (agents, tools); filtered lists go through ``page``.
+
+    ``build(org_id)`` returns the org-scoped SELECT (store.scope) of the fields to return.
+    """
+
+    def __init__(self, build, keys: t.Sequence):
+        self._build, self.keys = build, tuple(keys)
+        self._compiled: dict = {}
+
+    def _compile(self, after: bool):
+        from store.db import database
+
+        db = database.obj
+        hit = self._compiled.get(after)
+        if hit is not None and hit[0] is db:
+            return hit[1:]
+        # placeholder values (strings survive the fields' conversions), mapped back to the
+        # call's parameters: the org id, the cursor's key values, the limit
+        slots = {f"\x00slot{i}": i for i in range(len(self.keys) + 1)}
+        names = list(slots)
+        query = self._build(names[0])
+        if after:
+            query = query.where(_after(self.keys, names[1:], False))
+        query = query.order_by(*self.keys).limit(_LIMIT_MARK)
+        sql, params = query.sql()
+        order = [len(slots) if p == _LIMIT_MARK else slots[p] for p in params]
+        names = _names(query)
+        self._compiled[after] = (db, sql, order, names)
+        return sql, order, names
+
+    def page(self, org_id: str, *, limit: int, cursor: str | None) -> tuple[list, str | None]:
+        sql, order, names = self._compile(bool(cursor))
+        values = [org_id, *([None] * len(self.keys)), limit + 1]
+        if cursor:
+            for i, (k, v) in enumerate(zip(self.keys, decode(cursor, len(self.keys))), 1):
+                values[i] = k.db_value(v)
+        rows = _records(sql, [values[i] for i in order], names)
+        if len(rows) <= limit:
+            return rows, None
+        rows = rows[:limit]
+        return rows, encode([getattr(rows[-1], k.name) for k in self.keys])
+
+
+class Record:
+    """A row of a Listing or ByIds: its fields as attributes."""
+
+
+_LIMIT_MARK = 987_654_321
+
+
+class ByIds:
+    """Rows of one model by id, compiled once per database and number of ids, returned as
+    Records. ``build(org_id, ids)`` returns the org-scoped SELECT of the fields to return."""
+
+    def __init__(self, build):
+        self._build = build
+        self._compiled: dict = {}
+
+    def rows(self, org_id: str, ids: t.Sequence[str]) -> list:
+        from store.db import database
+
+        if not ids:
+            return []
+        db = database.obj
+        hit = self._compiled.get(len(ids))
+        if hit is None or hit[0] is not db:
+            marks = [f"\x00slot{i}" for i in range(len(ids) + 1)]
+            query = self._build(marks[0], marks[1:])
+            sql, params = query.sql()
+            index = {m: i for i, m in enumerate(marks)}
+            hit = self._compiled[len(ids)] = (db, sql, [index[p] for p in params], _names(query))
+        _, sql, order, names = hit
+        values = [org_id, *ids]
+        return _records(sql, [values[i] for i in order], names)
+
+
+def _datetime(value):
+    return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
+
+
+def _converter(field):
+    """How a driver's value becomes the field's Python value; None when it already is one
+    (text and integers come back from both drivers as str and int)."""
+    if type(field) in _AS_IS or (isinstance(field, peewee.ForeignKeyField)
+                                 and type(field.rel_field) in _AS_IS):
+        return None
+    if type(field) is peewee.BooleanField:
+        return bool
+    if type(field) is peewee.DateTimeField:
+        return _datetime
+    return field.python_value
+
+
+def _names(query) -> tuple:
+    fields = query._returning
+    return ([f.name for f in fields],
+            [(i, _converter(f)) for i, f in enumerate(fields) if _converter(f) is not None],
+            [(f.object_id_name, f.name) for f in fields if isinstance(f, peewee.ForeignKeyField)])
+
+
+def _records(sql: str, params: list, names: tuple) -> list:
+    from store.db import database
+
+    keys, conversions, aliases = names
+    rows = []
+    for raw in database.execute_sql(sql, params).fetchall():
+        if conversions:
+            raw = list(raw)
+            for i, convert in conversions:
+                if raw[i] is not None:
+                    raw[i] = convert(raw[i])
+        record = Record()
+        values = record.__dict__
+        values.update(zip(keys, raw))
+        for alias, name in aliases:
+            values[alias] = values[name]
+        rows.append(record)
+    return rows
+
+
+_AS_IS = {peewee.CharField, peewee.TextField, peewee.IntegerField, peewee.AutoField}

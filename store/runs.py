@@ -6,7 +6,7 @@ not found.
 from __future__ import annotations
 
 from store import scope
-from store.db import atomic, iso, utcnow
+from store.db import Compiled, atomic, iso, utcnow
 from store.errors import NotFound
 from store.models import AgentRun
 
@@ -23,11 +23,15 @@ def create(*, org_id: str, kind: str, input: str, agent_id: str | None = None,
                                group_id=group_id)
 
 
+_BY_ID = Compiled(lambda: scope.scoped(AgentRun, "?").where(AgentRun.id == "?"))
+
+
 def get(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
-    query = scope.scoped(AgentRun, org_id).where(AgentRun.id == run_id)
-    if user_id is not None:
-        query = query.where(AgentRun.user_id == user_id)
-    row = query.first()
+    if user_id is None:
+        row = _BY_ID.instance(org_id, run_id)
+    else:
+        row = (scope.scoped(AgentRun, org_id)
+               .where(AgentRun.id == run_id, AgentRun.user_id == user_id).first())
     if row is None:
         raise NotFound("run not found")
     return row

@@ -15,7 +15,7 @@ import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 
 from store import groups, scope, users
-from store.db import atomic, utcnow
+from store.db import Compiled, atomic, utcnow
 from store.errors import LimitReached
 from store.models import AppUser, Group, GroupSpend, SpendEntry
 
@@ -37,6 +37,9 @@ def cost_micro(prices: dict | None, model: str | None, input_tokens: int, output
     return to_micro(usd)
 
 
+_USER = Compiled(lambda: scope.scoped(AppUser, "?").where(AppUser.user_id == "?"))
+
+
 def billing_group(*, org_id: str, group_id: str | None = None, user_id: str | None = None) -> Group:
     """The group a run bills to: the session's group when given, else the user's current group,
     else the org's Default group."""
@@ -44,7 +47,7 @@ def billing_group(*, org_id: str, group_id: str | None = None, user_id: str | No
         return groups.find(org_id=org_id, group_id=group_id)
     user = None
     if user_id is not None:
-        user = scope.scoped(AppUser, org_id).where(AppUser.user_id == user_id).first()
+        user = _USER.instance(org_id, user_id)
     return users.group_of(org_id=org_id, user=user)
 
 

@@ -116,11 +116,16 @@ def get_with_provider(*, org_id: str, tool_id: str) -> tuple[Tool, ToolProvider]
     return row, row.provider
 
 
+_LISTING = pages.Listing(lambda org_id: scope.scoped(Tool, org_id), (Tool.created_at, Tool.id))
+
+
 def list(*, org_id: str, tool_provider_id: str | None = None, is_enabled: bool | None = None,
          method: str | None = None, tag: str | None = None, name: str | None = None,
          provider_type: str | None = None, limit: int = 50,
          cursor: str | None = None) -> tuple[list, str | None]:
     """Tools, oldest first; (rows, next_cursor)."""
+    if not (tool_provider_id or is_enabled is not None or method or name or provider_type or tag):
+        return _LISTING.page(org_id, limit=limit, cursor=cursor)
     query = scope.scoped(Tool, org_id)
     if tool_provider_id:
         query = query.where(Tool.provider == tool_provider_id)

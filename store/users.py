@@ -44,7 +44,7 @@ def ensure(*, org_id: str, user_id: str, group_id: str | None = None) -> AppUser
 def group_of(*, org_id: str, user: AppUser | None) -> Group:
     """The group a user bills to by default: its own, else the org's Default group."""
     if user is not None and user.group_pk is not None:
-        row = scope.scoped(Group, org_id).where(Group.id == user.group_pk).first()
+        row = groups.by_pk(org_id=org_id, pk=user.group_pk)
         if row is not None:
             return row
     return groups.default(org_id=org_id)

@@ -8,6 +8,7 @@ a wait longer than ``retry_max_wait`` fails at once instead. Read timeouts are n
 """
 from __future__ import annotations
 
+import concurrent.futures
 import dataclasses
 import email.utils
 import functools
@@ -238,6 +239,19 @@ def _post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Ht
 
 CANCEL_POLL_S = 0.05
 _END = object()
+_executor: concurrent.futures.ThreadPoolExecutor | None = None
+_executor_lock = threading.Lock()
+
+
+def _calls() -> concurrent.futures.ThreadPoolExecutor:
+    """The threads cancellable model calls run on: reused, not started per call. A call ends
+    when its answer does or when its connection is shut down (a cancel), freeing its thread."""
+    global _executor
+    with _executor_lock:
+        if _executor is None:
+            _executor = concurrent.futures.ThreadPoolExecutor(max_workers=256,
+                                                              thread_name_prefix="model-call")
+        return _executor
 
 
 def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
@@ -272,8 +286,7 @@ def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: Htt
         except BaseException as exc:  # handed to the consumer, raised there
             items.put(exc)
 
-    worker = threading.Thread(target=produce, name="model-call", daemon=True)
-    worker.start()
+    _calls().submit(produce)
     over = False  # the call ended by itself (its connection is back in the pool)
     try:
         while True:
