@@ -33,6 +33,7 @@ SUITE = (
     ("workflow", ["--runs", "60"]),
     ("turn", ["--turns", "150"]),
     ("chat", ["--turns", "60", "--requests", "300", "--memory-turns", "1500"]),
+    ("memory", ["--rounds", "50"]),
     ("scheduler", ["--schedules", "10000", "--floor-jobs", "3000"]),
 )
 

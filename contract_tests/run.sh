@@ -42,7 +42,7 @@ SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workfl
 
 # End-user operations act for the session's user (or X-User-Id with the API key, which a
 # generated request may leave out: 400 user_required): they run with a session token.
-END_USER='^/v1/(chat|chat/stream|threads|threads/[^/]+/read|messages|vote)$'
+END_USER='^/v1/(chat|chat/stream|threads|threads/[^/]+/read|messages|vote|memories|memories/[^/]+)$'
 
 echo "-- organization operations (API key)"
 "$BIN/schemathesis" run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \

@@ -7,7 +7,9 @@ Kinds and their delivery:
 - ``rebuild``: the registry reload + dependent rebuild (jobs.rebuild.dispatch; when the queue
   does not answer it runs in this process instead);
 - ``workflow_run``: the job of a queued workflow run (runtime.dispatch.workflow_run);
-- ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn).
+- ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn);
+- ``turn_resume``: the continuation of a turn whose approvals were all decided
+  (runtime.dispatch.resume).
 
 Every job is idempotent, so a delivery repeated after a crash does no harm. The relay runs in
 `serve` and in every `agent-platform worker`.
@@ -45,7 +47,13 @@ def _chat_turn(settings, payload: dict, *, relay: bool = False):
                          run_id=payload["run_id"])
 
 
-DELIVER = {"rebuild": _rebuild, "workflow_run": _workflow_run, "chat_turn": _chat_turn}
+def _turn_resume(settings, payload: dict, *, relay: bool = False):
+    return dispatch.resume(settings, org_id=payload["org_id"], run_id=payload["run_id"],
+                           thread_id=payload.get("thread_id"), round=payload.get("round", 0))
+
+
+DELIVER = {"rebuild": _rebuild, "workflow_run": _workflow_run, "chat_turn": _chat_turn,
+           "turn_resume": _turn_resume}
 
 
 def after_commit(settings, entry):

@@ -12,6 +12,8 @@ Turns (agent and network runs) have no lease: their executor refreshes ``updated
 runs (runtime/turn_watch.py). A `running` turn silent for AGENT_PLATFORM_TURN_STALE_MS, or a
 `queued` one never executed for AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS, becomes `failed` with
 ``run_interrupted`` (a turn is not resumed: its conversation was streamed to a client).
+A turn waiting for tool approvals is neither: it holds no process; the sweep denies its calls
+whose approval deadline passed, which queues it again (runtime/approval_decisions.py).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import datetime as dt
 import logging
 
 from jobs import tasks
+from runtime import approval_decisions
 from store import db, run_state, runs
 from store.db import utcnow
 
@@ -55,6 +58,9 @@ def sweep(settings, now=None) -> dict:
                                   steps=_definition(run.id), replace_done=True) is not None:
                 counts["queued_again"] += 1
         run_state.touch([run.id for run in stale], now=now)
+    timed_out = approval_decisions.expire_due(settings, now=now)
+    if timed_out:
+        counts["approvals_timed_out"] = timed_out
     if any(counts.values()):
         log.info("run recovery", extra={"fields": counts})
     return counts

@@ -25,7 +25,8 @@ def install() -> None:
     from jobs import outbox
 
     dispatch.install(turn=dispatch_turn, workflow_run=dispatch_run, rebuild=rebuild.dispatch,
-                     run_workflow=workflow_engine.execute, after_commit=outbox.after_commit)
+                     run_workflow=workflow_engine.execute, after_commit=outbox.after_commit,
+                     resume=dispatch_resume)
 
 
 def start(settings) -> None:
@@ -50,6 +51,28 @@ def dispatch_turn(settings, *, org_id: str, thread_id: str, run_id: str):
                          kwargs={"org_id": org_id, "thread_id": thread_id, "run_id": run_id},
                          queue=settings.chat_queue, job_id=f"turn-{run_id}", unique=True,
                          timeout=TURN_TIMEOUT_S)
+
+
+def resume_turn(org_id: str, run_id: str, thread_id: str | None = None) -> str | None:
+    """Continue a turn whose waiting tool calls were all decided (runtime/approvals.py)."""
+    settings = ready()
+    if thread_id:
+        return chat.execute(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
+    from runtime import turns
+    from store import db
+
+    with db.connection():
+        return turns.execute(settings=settings, org_id=org_id, run_id=run_id).status
+
+
+def dispatch_resume(settings, *, org_id: str, run_id: str, thread_id: str | None = None,
+                    round: int = 0):
+    """Queue the continuation of a paused turn: one job per pause (`turn-{run_id}-{round}`),
+    so the job of the turn's start, still known to RQ, does not swallow it."""
+    return queue.enqueue(settings, resume_turn,
+                         kwargs={"org_id": org_id, "run_id": run_id, "thread_id": thread_id},
+                         queue=settings.chat_queue, job_id=f"turn-{run_id}-{round}",
+                         unique=True, timeout=TURN_TIMEOUT_S)
 
 
 def job_timeout_s(settings, steps: list[dict]) -> int:

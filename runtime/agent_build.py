@@ -12,13 +12,19 @@ import hashlib
 import json
 import time
 
+from rules import prompt_blocks as block_syntax
+from store import prompt_blocks
 from store.db import atomic, utcnow
 from store.models import Agent, AgentDependency, AgentVersion, McpState, Tool, ToolProvider
 
 
-def dependents(org_id: str, tool_ids, provider_ids) -> list[str]:
-    """Agents whose current version names one of tool_ids or attaches one of provider_ids."""
+def dependents(org_id: str, tool_ids, provider_ids, block_ids=()) -> list[str]:
+    """Agents whose current version names one of tool_ids, attaches one of provider_ids or
+    references one of the prompt blocks block_ids."""
     clauses = []
+    if block_ids:
+        clauses.append((AgentDependency.kind == prompt_blocks.KIND)
+                       & AgentDependency.ref_id.in_(list(block_ids)))
     if tool_ids:
         clauses.append((AgentDependency.kind == "tool") & AgentDependency.ref_id.in_(list(tool_ids)))
     if provider_ids:
@@ -26,7 +32,9 @@ def dependents(org_id: str, tool_ids, provider_ids) -> list[str]:
                        & AgentDependency.ref_id.in_(list(provider_ids)))
     if not clauses:
         return []
-    where = clauses[0] if len(clauses) == 1 else clauses[0] | clauses[1]
+    where = clauses[0]
+    for clause in clauses[1:]:
+        where = where | clause
     rows = (AgentDependency.select(AgentDependency.agent).distinct()
             .where(AgentDependency.org == org_id, where))
     return sorted(row.agent_id for row in rows)
@@ -37,7 +45,17 @@ def spec(tool: Tool, provider_type: str | None = None) -> dict:
     return {"id": tool.id, "name": tool.name, "description": tool.description,
             "tool_provider_id": tool.provider_id, "method": tool.method, "path": tool.path,
             "input_schema": tool.input_schema, "output_schema": tool.output_schema,
-            **({"provider_type": provider_type} if provider_type else {})}
+            **({"provider_type": provider_type} if provider_type else {}),
+            **(_approval(tool) if tool.requires_approval else {})}
+
+
+def _approval(tool: Tool) -> dict:
+    """The approval keys of a tool's entry (present only when a call needs approval)."""
+    return {"requires_approval": True,
+            "approval_timeout_s": tool.approval_timeout_s or DEFAULT_APPROVAL_TIMEOUT_S}
+
+
+DEFAULT_APPROVAL_TIMEOUT_S = 24 * 3600
 
 
 def runtime_id_of(payload: dict) -> str:
@@ -45,8 +63,26 @@ def runtime_id_of(payload: dict) -> str:
     return "rt_" + hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
+class _NoTimeout:
+    approval_timeout_s = None
+
+
+def _blocks_of(version: AgentVersion, blocks: dict) -> tuple[str | None, dict, str | None]:
+    """(instructions with their blocks inserted, {name: block version id}, error)."""
+    names = block_syntax.references(version.instructions)
+    missing = [n for n in names if n not in blocks]
+    if missing:
+        return None, {}, f"prompt block {missing[0]!r} is missing"
+    texts = {n: blocks[n][1] for n in names}
+    return (block_syntax.render(version.instructions, texts),
+            {n: blocks[n][0] for n in names}, None)
+
+
 def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: dict,
-             failing: dict) -> tuple[dict | None, str | None]:
+             failing: dict, blocks: dict) -> tuple[dict | None, str | None]:
+    instructions, pins, error = _blocks_of(version, blocks)
+    if error:
+        return None, error
     resolved, seen = [], set()
     for provider_id in version.tool_provider_ids:
         provider = providers.get(provider_id)
@@ -71,18 +107,34 @@ def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: d
         if tool_id not in seen:
             seen.add(tool_id)
             resolved.append(spec(tool, provider.type))
-    return {
+    needing = set(version.approval_tool_ids or [])
+    if needing:  # the agent's use of these tools needs approval, whatever the tool says
+        resolved = [{**t, **_approval(tools.get(t["id"]) or _NoTimeout)}
+                    if t["id"] in needing and not t.get("requires_approval") else t
+                    for t in resolved]
+    payload = {
         "agentId": version.agent_id, "agentVersionId": version.id, "name": version.name,
-        "instructions": version.instructions, "model": version.model,
+        "instructions": instructions, "model": version.model,
         "max_steps": version.max_steps, "tools": resolved,
-    }, None
+    }
+    if pins:  # only then, so that agents without blocks keep their runtimeId
+        payload["promptBlocks"] = pins
+    if version.memory:  # likewise
+        payload["memory"] = True
+    return payload, None
 
 
-def _load(org_id: str, versions) -> tuple[dict, dict, dict, dict]:
+def _load(org_id: str, versions, pins: dict | None = None) -> tuple[dict, dict, dict, dict, dict]:
     """What resolving versions needs, in a few queries: (tools by id, enabled tools by
-    provider, providers by id, failing MCP providers' errors by id)."""
+    provider, providers by id, failing MCP providers' errors by id, prompt blocks by name as
+    (version id, text): the pinned versions of ``pins`` {name: version id}, else current)."""
     versions = [*versions]
-    tool_ids = {t for v in versions for t in v.tool_ids}
+    names = {n for v in versions for n in block_syntax.references(v.instructions)}
+    blocks = prompt_blocks.current_texts(org_id, names - set(pins or {}))
+    for version_id, (name, text) in prompt_blocks.version_texts(
+            org_id, (pins or {}).values()).items():
+        blocks[name] = (version_id, text)
+    tool_ids = {t for v in versions for t in [*v.tool_ids, *(v.approval_tool_ids or [])]}
     provider_ids = {p for v in versions for p in v.tool_provider_ids}
     tools = {t.id: t for t in Tool.select().where(Tool.org == org_id, Tool.id.in_(list(tool_ids)))}
     by_provider: dict[str, list] = {}
@@ -97,18 +149,19 @@ def _load(org_id: str, versions) -> tuple[dict, dict, dict, dict]:
     failing = {s.provider_id: s.error or "discovery failed" for s in McpState.select().where(
         McpState.org == org_id, McpState.status == "failed",
         McpState.provider.in_(list(provider_ids)))}
-    return tools, by_provider, providers, failing
+    return tools, by_provider, providers, failing, blocks
 
 
-def build_version(org_id: str, version_id: str) -> tuple[dict | None, str | None]:
-    """The runtime form of one specific agent version (a network's pinned version), built
-    now and not stored: (runtime, None), or (None, reason) when it cannot be built or the
-    version is not in org_id."""
+def build_version(org_id: str, version_id: str,
+                  block_pins: dict | None = None) -> tuple[dict | None, str | None]:
+    """The runtime form of one specific agent version (a network's pinned version, with the
+    prompt block versions the deployment pinned), built now and not stored: (runtime, None),
+    or (None, reason) when it cannot be built or the version is not in org_id."""
     version = AgentVersion.select().where(AgentVersion.org == org_id,
                                           AgentVersion.id == version_id).first()
     if version is None:
         return None, f"agent version {version_id} not found"
-    payload, error = _resolve(version, *_load(org_id, [version]))
+    payload, error = _resolve(version, *_load(org_id, [version], block_pins))
     if payload is not None:
         payload["runtimeId"] = runtime_id_of(payload)
     return payload, error
@@ -124,14 +177,14 @@ def build(org_id: str, agent_ids: list[str]) -> tuple[list[dict], dict, int]:
     agents = {a.id: a for a in Agent.select().where(Agent.org == org_id, Agent.id.in_(agent_ids))}
     versions = {v.agent_id: v for v in AgentVersion.select().where(
         AgentVersion.id.in_([a.current_version_id for a in agents.values()]))}
-    tools, by_provider, providers, failing = _load(org_id, versions.values())
+    loaded = _load(org_id, versions.values())
     items, runtimes, updates = [], {}, []
     for agent_id in agent_ids:
         agent, version = agents.get(agent_id), versions.get(agent_id)
         if agent is None or version is None:
             continue
         t0 = time.perf_counter()
-        payload, error = _resolve(version, tools, by_provider, providers, failing)
+        payload, error = _resolve(version, *loaded)
         if error is None:
             runtime_id = runtime_id_of(payload)
             payload["runtimeId"] = runtime_id

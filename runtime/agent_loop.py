@@ -26,6 +26,17 @@ class Cancelled(Exception):
     """The turn was cancelled."""
 
 
+class AwaitingApproval(Exception):
+    """The model called tools that need a human's approval: the turn pauses (its state is
+    kept by runtime/approvals.py) until every such call is decided. ``calls`` are all calls
+    of the answer (the others run together with the approved ones), ``needing`` the
+    (call, toolset entry) pairs that wait."""
+
+    def __init__(self, agent_id: str, calls: list, needing: list):
+        super().__init__("awaiting approval")
+        self.agent_id, self.calls, self.needing = agent_id, calls, needing
+
+
 class TurnFailed(Exception):
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -144,30 +155,40 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
 
 
 def run_agent(turn: Turn, member: Member, toolset: turn_tools.Toolset, system: str | None,
-              conversation: list) -> tuple:
+              conversation: list, resume: tuple | None = None) -> tuple:
     """Run the active agent until it answers (("final",)) or hands off
-    (("handoff", agent_id, reason)). ``conversation`` grows in place."""
+    (("handoff", agent_id, reason)). ``conversation`` grows in place. Raises
+    AwaitingApproval when the model calls a tool that needs approval (the calls stay
+    unanswered at the end of the conversation); ``resume`` = (calls, denied) continues
+    from there once every such call is decided (``denied``: call id -> denial result)."""
     runtime = member.runtime
     max_steps = int(runtime.get("max_steps") or 10)
     while True:
         turn.check_cancel()
         tools = toolset.without_handoffs() if turn.handoffs_exhausted else toolset
-        messages = ([Message.system(system)] if system else []) + conversation
-        text, calls = model_call(turn, runtime, member.agent_id, messages, tools.schemas)
-        used = turn.calls_by_agent[member.agent_id] = turn.calls_by_agent.get(member.agent_id,
-                                                                              0) + 1
-        if not calls:
-            conversation.append(Message.assistant(text))
-            return ("final",)
-        if used >= max_steps:
-            raise TurnFailed("max_steps_exceeded",
-                             f"the agent {member.name!r} still asked for tools after "
-                             f"{max_steps} model calls (its max_steps)")
-        conversation.append(Message.assistant(text, calls))
+        if resume is not None:
+            (calls, denied), resume, announced = resume, None, True
+        else:
+            messages = ([Message.system(system)] if system else []) + conversation
+            text, calls = model_call(turn, runtime, member.agent_id, messages, tools.schemas)
+            used = turn.calls_by_agent[member.agent_id] = turn.calls_by_agent.get(
+                member.agent_id, 0) + 1
+            if not calls:
+                conversation.append(Message.assistant(text))
+                return ("final",)
+            if used >= max_steps:
+                raise TurnFailed("max_steps_exceeded",
+                                 f"the agent {member.name!r} still asked for tools after "
+                                 f"{max_steps} model calls (its max_steps)")
+            conversation.append(Message.assistant(text, calls))
+            denied, announced = None, False
+            needing = turn_tools.needing_approval(tools, calls)
+            if needing:
+                raise AwaitingApproval(member.agent_id, calls, needing)
         handoff_names = tools.handoff_names()
         regular = [c for c in calls if c.name not in handoff_names]
-        results = {m.tool_call_id: m for m in turn_tools.run_calls(turn, member.agent_id, tools,
-                                                                   regular)}
+        results = {m.tool_call_id: m for m in turn_tools.run_calls(
+            turn, member.agent_id, tools, regular, denied=denied, announced=announced)}
         target = None
         for call in calls:
             if call.name not in handoff_names:

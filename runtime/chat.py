@@ -85,6 +85,8 @@ def _dispatch(settings, entry) -> None:
 def _stale(settings, run, now: dt.datetime) -> bool:
     """A turn whose executor stopped (its heartbeat, ``updated_at``, fell silent), or a queued
     one nobody executed: recovery would mark it interrupted; the thread need not wait."""
+    if run.status == "awaiting_approval":  # waits for a person, not for a process
+        return False
     limit = settings.turn_stale_ms if run.status == "running" else settings.run_requeue_after_ms
     return run.updated_at < now - dt.timedelta(milliseconds=limit)
 

@@ -12,6 +12,8 @@ the queue runs). Installed:
 - ``run_workflow(settings, run_id)``: execute a workflow run now, in this thread (a workflow
   an agent calls as a tool; the turn runtime sits below the workflow engine, whose agent steps
   run turns);
+- ``resume(settings, org_id=, run_id=, thread_id=, round=)``: queue the continuation of a
+  turn whose tool calls waiting for approval were all decided;
 - ``after_commit(settings, entry)``: deliver an outbox entry (store/outbox.py) its own request
   recorded, once the transaction committed; returns the delivery's result (for a rebuild that
   could not run yet, the result with the dependents as `skipped`) and never raises: the entry
@@ -19,7 +21,7 @@ the queue runs). Installed:
 """
 from __future__ import annotations
 
-_NAMES = ("turn", "workflow_run", "rebuild", "run_workflow", "after_commit")
+_NAMES = ("turn", "workflow_run", "rebuild", "run_workflow", "after_commit", "resume")
 _installed: dict = {}
 
 
@@ -52,6 +54,10 @@ def rebuild(settings, **kwargs):
 
 def run_workflow(settings, run_id: str):
     return _get("run_workflow")(settings, run_id)
+
+
+def resume(settings, **kwargs):
+    return _get("resume")(settings, **kwargs)
 
 
 def after_commit(settings, entry):

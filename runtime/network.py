@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from runtime import registry, turn_tools
+from runtime import memory_tools, registry, turn_tools
 from runtime.agent_loop import Member, Turn, TurnFailed, model_call
 from runtime.models import Message
 from store import scope
@@ -51,11 +51,16 @@ class Network:
             targets = [{"agent_id": m.agent_id, "name": m.name, "description": m.description}
                        for m in self.members if m is not member and m.runtime is not None]
             self._toolsets[member.agent_id] = turn_tools.build(
-                turn.settings, turn.org_id, member.runtime, self.workflows, targets)
+                turn.settings, turn.org_id, member.runtime, self.workflows, targets,
+                memory=memory_tools.offered(member.runtime, turn.run.user_id))
         return self._toolsets[member.agent_id]
 
-    def system(self, member: Member) -> str | None:
+    def system(self, member: Member, turn: Turn | None = None) -> str | None:
+        """The agent's instructions, the network's handoff prompt and, for an agent with
+        memory, the digest of the turn's user's memories (read when the agent starts)."""
         parts = [member.runtime.get("instructions") or "", self.handoff_prompt or ""]
+        if turn is not None and memory_tools.offered(member.runtime, turn.run.user_id):
+            parts.append(memory_tools.digest(turn.org_id, turn.run.user_id) or "")
         return "\n\n".join(p for p in parts if p) or None
 
 
@@ -81,7 +86,8 @@ def load(org_id: str, cfg: dict) -> Network:
     for item in cfg.get("agents") or []:
         agent_id, pinned = item["agent_id"], item.get("agent_version_id")
         if pinned:
-            runtime, error = registry.version_runtime(org_id, pinned)
+            runtime, error = registry.version_runtime(org_id, pinned,
+                                                      item.get("prompt_block_versions"))
         else:
             runtime = registry.agent_runtime(org_id, agent_id)
             error = None if runtime else "the agent has no successful build"

@@ -79,15 +79,17 @@ def agent_runtime(org_id: str, agent_id: str) -> dict | None:
     return entry["agents"][agent_id]
 
 
-def version_runtime(org_id: str, version_id: str) -> tuple[dict | None, str | None]:
-    """The runtime form of one specific agent version (pinned by a staging or prod network),
-    built on first use and cached by version id for the registry version: (runtime, None) or
-    (None, reason)."""
+def version_runtime(org_id: str, version_id: str,
+                    block_pins: dict | None = None) -> tuple[dict | None, str | None]:
+    """The runtime form of one specific agent version (pinned by a staging or prod network,
+    with the prompt block versions it pinned), built on first use and cached by version ids
+    for the registry version: (runtime, None) or (None, reason)."""
     entry = _slice(org_id)
-    hit = entry["versions"].get(version_id)
+    key = (version_id, tuple(sorted((block_pins or {}).items())))
+    hit = entry["versions"].get(key)
     if hit is None:
-        hit = agent_build.build_version(org_id, version_id)
-        entry["versions"][version_id] = hit
+        hit = agent_build.build_version(org_id, version_id, block_pins)
+        entry["versions"][key] = hit
     return hit
 
 

@@ -23,7 +23,7 @@ import re
 import threading
 import time
 
-from runtime import dispatch, registry
+from runtime import dispatch, memory_tools, registry
 from runtime.models import Message, ToolCall, ToolSchema
 from store import db
 from store.errors import DomainError
@@ -50,6 +50,7 @@ class Entry:
     label: str
     timeout_s: float | None = None
     provider_type: str | None = None
+    approval_s: int | None = None  # a call needs a human's approval within this many seconds
 
 
 class Toolset:
@@ -94,19 +95,24 @@ HANDOFF_PARAMETERS = {
 }
 
 
-def build(settings, org_id: str, runtime: dict, workflows=(), handoffs=()) -> Toolset:
+def build(settings, org_id: str, runtime: dict, workflows=(), handoffs=(),
+          memory: bool = False) -> Toolset:
     """The toolset of an agent's runtime form, plus the network's workflows
-    ({id, name, description, input_schema}) and handoff targets ({agent_id, name,
-    description})."""
+    ({id, name, description, input_schema}), handoff targets ({agent_id, name,
+    description}) and, with ``memory``, the built-in memory tools."""
     toolset = Toolset()
+    if memory:
+        for name, description, parameters in memory_tools.TOOLS:
+            toolset.add(name, Entry("memory", name, name, 30.0), description, parameters)
     tools = runtime.get("tools") or []
     timeouts = registry.tool_timeouts(org_id, [t["id"] for t in tools]) if tools else {}
     for tool in tools:
         ms = timeouts.get(tool["id"])
         if ms is None:
             ms = settings.mcp_call_timeout_ms if tool.get("provider_type") == "mcp" else 30000
+        approval = tool.get("approval_timeout_s") if tool.get("requires_approval") else None
         toolset.add(sanitize(tool["name"]), Entry("tool", tool["id"], tool["name"], ms / 1000,
-                                                   tool.get("provider_type")),
+                                                   tool.get("provider_type"), approval),
                     tool.get("description") or "", tool.get("input_schema"))
     for wf in workflows:
         toolset.add(sanitize(wf["name"], "workflow_"), Entry("workflow", wf["id"], wf["name"]),
@@ -202,10 +208,19 @@ def content_for_model(result: dict) -> str:
     return text
 
 
-def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]) -> list[Message]:
+def needing_approval(toolset: Toolset, calls: list[ToolCall]) -> list[tuple[ToolCall, Entry]]:
+    """The calls whose tool needs a human's approval before it runs."""
+    return [(c, toolset.entries[c.name]) for c in calls
+            if c.name in toolset.entries and toolset.entries[c.name].approval_s]
+
+
+def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall],
+              denied: dict | None = None, announced: bool = False) -> list[Message]:
     """Run the (non-handoff) calls in parallel; emit tool.called / tool.result, record steps,
-    and return one tool message per call in the model's order. Raises turn.Cancelled when
-    the turn is cancelled while waiting."""
+    and return one tool message per call in the model's order. ``denied`` maps call ids to
+    the denial result the model gets instead of running the call; ``announced``: the
+    tool.called events were emitted before the turn paused for approval. Raises
+    turn.Cancelled when the turn is cancelled while waiting."""
     started, futures, prepared = {}, {}, []
     for call in calls:
         entry = toolset.entries.get(call.name)
@@ -216,12 +231,11 @@ def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]) -> l
                                              "the arguments are not a JSON object")
         if entry is None:
             problem = _failed("unknown_tool", f"no tool named {call.name!r} is offered")
+        if denied and call.id in denied:
+            problem = denied[call.id]
         prepared.append((call, entry, arguments))
-        turn.emit("tool.called", {"run_id": turn.run.id, "agent_id": agent_id,
-                                  "tool_call_id": call.id,
-                                  "tool_id": entry.ref if entry else None, "name": call.name,
-                                  "kind": entry.kind if entry else None,
-                                  "arguments": arguments})
+        if not announced:
+            announce(turn, agent_id, call, entry, arguments)
         started[call.id] = time.perf_counter()
         if problem is not None:
             done: concurrent.futures.Future = concurrent.futures.Future()
@@ -229,6 +243,9 @@ def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]) -> l
             futures[call.id] = done
         elif entry.kind == "workflow":
             futures[call.id] = _spawn(_call_workflow, turn, entry, arguments)
+        elif entry.kind == "memory":
+            futures[call.id] = _tool_pool(turn.settings).submit(
+                memory_tools.call, turn, agent_id, entry.ref, arguments)
         else:
             futures[call.id] = _tool_pool(turn.settings).submit(
                 _call_tool, turn.org_id, entry, arguments, turn.run.user_id)
@@ -262,6 +279,13 @@ def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]) -> l
     return messages
 
 
+def announce(turn, agent_id: str, call: ToolCall, entry: Entry | None, arguments: dict) -> None:
+    turn.emit("tool.called", {"run_id": turn.run.id, "agent_id": agent_id,
+                              "tool_call_id": call.id, "tool_id": entry.ref if entry else None,
+                              "name": call.name, "kind": entry.kind if entry else None,
+                              "arguments": arguments})
+
+
 def _finish_call(turn, agent_id, call, entry, result, started) -> Message:
     duration = round((time.perf_counter() - started[call.id]) * 1000, 3)
     ok = result["status"] == "succeeded"
@@ -279,5 +303,10 @@ def _finish_call(turn, agent_id, call, entry, result, started) -> Message:
     if result.get("workflow_run_id"):
         step["workflow_run_id"] = result["workflow_run_id"]
     turn.steps.append(step)
+    if result.get("memory_event"):  # a memory write: its own step and event
+        kind, payload = result["memory_event"]
+        turn.steps.append({"type": "memory", "agent_id": agent_id, "tool_call_id": call.id,
+                           **result["memory_step"]})
+        turn.emit(kind, {"run_id": turn.run.id, "agent_id": agent_id, **payload})
     turn.usage["tool_calls"] += 1
     return Message.tool(call.id, content_for_model(result), is_error=not ok)

@@ -23,8 +23,9 @@ import logging
 import threading
 from typing import Callable, Iterable
 
+from runtime import approvals
 from runtime import network as networks
-from runtime.agent_loop import Cancelled, Turn, TurnFailed, run_agent
+from runtime.agent_loop import AwaitingApproval, Cancelled, Turn, TurnFailed, run_agent
 from runtime.models import Message
 from runtime.turn_watch import watcher
 from store import agents, limits, runs, spend
@@ -35,6 +36,7 @@ from store.models import AgentRun
 log = logging.getLogger("agent_platform.turns")
 
 EVENT_KINDS = ("run.started", "message.delta", "tool.called", "tool.result", "agent.handoff",
+               "memory.saved", "memory.deleted", "approval.requested", "approval.decided",
                "message.completed", "run.completed", "run.failed", "run.cancelled")
 Emit = Callable[[str, dict], None]
 
@@ -75,19 +77,28 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
     runs this one is nested in (workflows and agents calling each other)."""
     emit = emit or _no_emit
     run = runs.get(org_id=org_id, run_id=run_id)
+    resume = run.approval if run.status == "queued" else None  # decided: continue the turn
     if not runs.mark_running(run_id=run.id):
         run = runs.get(org_id=org_id, run_id=run_id)
-        if run.status == "cancelled" and run.started_at is None:
+        if run.status == "cancelled" and (run.started_at is None or run.approval):
             emit("run.cancelled", {"run": runs.to_dict(run)})
         return run
+    run = runs.get(org_id=org_id, run_id=run_id)
     event = cancel or threading.Event()
     watcher.hold(run.id, event, settings.turn_stale_ms)
     turn = Turn(settings, org_id, run, emit, event, depth)
     answered_by = run.agent_id
     output, followups, error, status = None, None, None, "succeeded"
     try:
-        answered_by, followups = _drive(turn, list(history), network)
+        answered_by, followups = _drive(turn, list(history), network, resume)
         output = "".join(turn.output_parts)
+    except AwaitingApproval as paused:
+        watcher.release(run.id)
+        if approvals.pause(turn, paused, paused.conversation, paused.toolset, resume):
+            return runs.get(org_id=org_id, run_id=run_id)
+        status = "cancelled"  # cancelled while it was running: end it as such
+        error = {"code": "cancelled", "message": "the run was cancelled"}
+        output = "".join(turn.output_parts) or None
     except Cancelled:
         status = "cancelled"
         error = {"code": "cancelled", "message": "the run was cancelled"}
@@ -120,8 +131,10 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
     return run
 
 
-def _drive(turn: Turn, history: list, config: dict | None) -> tuple[str, list | None]:
-    """Run the turn; returns (the agent that answered, follow-ups or None)."""
+def _drive(turn: Turn, history: list, config: dict | None,
+           resume: dict | None = None) -> tuple[str, list | None]:
+    """Run the turn (or, with ``resume``, continue a turn paused for approvals); returns
+    (the agent that answered, follow-ups or None)."""
     run = turn.run
     first_agent = run.agent_id
     try:
@@ -132,13 +145,27 @@ def _drive(turn: Turn, history: list, config: dict | None) -> tuple[str, list | 
         else:
             network = networks.for_agent(turn.org_id, run.agent_id)
     finally:
-        turn.emit("run.started", {"run_id": run.id, "agent_id": first_agent,
-                                  "copilot_id": run.copilot_id})
-    active = networks.first_member(network)
-    conversation = history + [Message.user(run.input)]
+        if resume is None:
+            turn.emit("run.started", {"run_id": run.id, "agent_id": first_agent,
+                                      "copilot_id": run.copilot_id})
+    if resume is None:
+        active, pending = networks.first_member(network), None
+        conversation = history + [Message.user(run.input)]
+    else:
+        agent_id, conversation, pending = approvals.restore(turn, resume)
+        active = next((m for m in network.members if m.agent_id == agent_id), None)
+        if active is None or active.runtime is None:
+            raise TurnFailed("agent_not_built", f"the agent {agent_id} that was waiting for "
+                             "the approval can no longer run")
     while True:
-        outcome = run_agent(turn, active, network.toolset(turn, active), network.system(active),
-                            conversation)
+        toolset = network.toolset(turn, active)
+        try:
+            outcome = run_agent(turn, active, toolset, network.system(active, turn),
+                                conversation, resume=pending)
+        except AwaitingApproval as paused:
+            paused.conversation, paused.toolset = conversation, toolset
+            raise
+        pending = None
         if outcome[0] == "final":
             break
         _, target_id, reason = outcome

@@ -2,7 +2,7 @@
 agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
-from store import copilots, pages, scope
+from store import copilots, pages, prompt_blocks, scope
 from store.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
@@ -10,7 +10,7 @@ from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvide
 DEFAULT_MODEL = {"provider": "echo", "name": "echo", "temperature": None, "max_tokens": None}
 DEFAULT_MAX_STEPS = 10
 CONFIG_FIELDS = ("name", "description", "instructions", "model", "tool_ids",
-                 "tool_provider_ids", "max_steps")
+                 "tool_provider_ids", "max_steps", "memory", "approval_tool_ids")
 
 
 def _unique(ids) -> list[str]:
@@ -18,6 +18,7 @@ def _unique(ids) -> list[str]:
 
 
 def _check_refs(org_id: str, tool_ids: list[str], provider_ids: list[str]) -> None:
+    """Every tool (including those needing approval) and provider is in org_id."""
     if tool_ids:
         found = {t.id for t in Tool.select(Tool.id).where(Tool.org == org_id,
                                                           Tool.id.in_(tool_ids))}
@@ -33,14 +34,17 @@ def _check_refs(org_id: str, tool_ids: list[str], provider_ids: list[str]) -> No
                            code="tool_provider_not_found")
 
 
-def _write_version(org_id: str, agent_id: str, number: int, config: dict) -> AgentVersion:
+def _write_version(org_id: str, agent_id: str, number: int, config: dict,
+                   block_ids: list[str]) -> AgentVersion:
     version = AgentVersion.create(id=new_id(), org=org_id, agent=agent_id, version=number,
                                   created_at=utcnow(), **config)
     AgentDependency.delete().where(AgentDependency.agent == agent_id).execute()
     rows = ([{"org": org_id, "agent": agent_id, "kind": "tool", "ref_id": t}
-             for t in config["tool_ids"]]
+             for t in dict.fromkeys([*config["tool_ids"], *config["approval_tool_ids"]])]
             + [{"org": org_id, "agent": agent_id, "kind": "provider", "ref_id": p}
-               for p in config["tool_provider_ids"]])
+               for p in config["tool_provider_ids"]]
+            + [{"org": org_id, "agent": agent_id, "kind": prompt_blocks.KIND, "ref_id": b}
+               for b in block_ids])
     if rows:
         AgentDependency.insert_many(rows).execute()
     return version
@@ -49,22 +53,26 @@ def _write_version(org_id: str, agent_id: str, number: int, config: dict) -> Age
 def _config(fields: dict, base: dict | None = None) -> dict:
     config = dict(base or {"description": None, "instructions": None, "model": DEFAULT_MODEL,
                            "tool_ids": [], "tool_provider_ids": [],
-                           "max_steps": DEFAULT_MAX_STEPS})
+                           "max_steps": DEFAULT_MAX_STEPS, "memory": False,
+                           "approval_tool_ids": []})
     config.update({k: v for k, v in fields.items() if k in CONFIG_FIELDS})
     config["model"] = {**DEFAULT_MODEL, **(config.get("model") or {})}
     config["tool_ids"] = _unique(config["tool_ids"])
     config["tool_provider_ids"] = _unique(config["tool_provider_ids"])
+    config["approval_tool_ids"] = _unique(config.get("approval_tool_ids"))
     return config
 
 
 def create(*, org_id: str, fields: dict) -> Agent:
     config = _config(fields)
-    _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
+    _check_refs(org_id, [*config["tool_ids"], *config["approval_tool_ids"]],
+                config["tool_provider_ids"])
     now = utcnow()
     with atomic():
+        block_ids = prompt_blocks.resolve_names(org_id, config["instructions"])
         agent = Agent.create(id=new_id(), org=org_id, name=config["name"], version=1,
                              created_at=now, updated_at=now)
-        version = _write_version(org_id, agent.id, 1, config)
+        version = _write_version(org_id, agent.id, 1, config, block_ids)
         Agent.update(current_version_id=version.id).where(Agent.id == agent.id).execute()
     return get(org_id=org_id, agent_id=agent.id)
 
@@ -100,10 +108,12 @@ def update(*, org_id: str, agent_id: str, fields: dict) -> Agent:
     agent = get(org_id=org_id, agent_id=agent_id)
     current = current_version(agent)
     config = _config(fields, {k: getattr(current, k) for k in CONFIG_FIELDS})
-    _check_refs(org_id, config["tool_ids"], config["tool_provider_ids"])
+    _check_refs(org_id, [*config["tool_ids"], *config["approval_tool_ids"]],
+                config["tool_provider_ids"])
     with atomic():
+        block_ids = prompt_blocks.resolve_names(org_id, config["instructions"])
         number = agent.version + 1
-        version = _write_version(org_id, agent.id, number, config)
+        version = _write_version(org_id, agent.id, number, config, block_ids)
         changed = (Agent.update(current_version_id=version.id, version=number,
                                 name=config["name"], updated_at=utcnow())
                    .where(Agent.id == agent.id, Agent.version == agent.version).execute())
@@ -133,7 +143,8 @@ def version_dict(v: AgentVersion) -> dict:
     return {"id": v.id, "agent_id": v.agent_id, "version": v.version, "name": v.name,
             "description": v.description, "instructions": v.instructions, "model": v.model,
             "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
-            "max_steps": v.max_steps, "created_at": iso(v.created_at)}
+            "max_steps": v.max_steps, "memory": v.memory,
+            "approval_tool_ids": v.approval_tool_ids or [], "created_at": iso(v.created_at)}
 
 
 def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
@@ -142,7 +153,8 @@ def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
         "id": agent.id, "agent_version_id": v.id, "version": v.version, "name": v.name,
         "description": v.description, "instructions": v.instructions, "model": v.model,
         "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
-        "max_steps": v.max_steps,
+        "max_steps": v.max_steps, "memory": v.memory,
+        "approval_tool_ids": v.approval_tool_ids or [],
         "build": {"status": agent.build_status, "error": agent.build_error,
                   "agent_version_id": agent.build_version_id, "runtime_id": agent.runtime_id,
                   "runtime_version_id": agent.runtime_version_id,

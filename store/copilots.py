@@ -185,7 +185,9 @@ def agents_of(row: Copilot, versions: dict[str, str | None]) -> list[dict]:
     """`[{agentId, agentVersionId}]` in routing order: pinned for staging/prod, the current
     version (from `versions`) for dev."""
     if row.environment != DEV:
-        return [{"agentId": a["agentId"], "agentVersionId": a["agentVersionId"]}
+        return [{"agentId": a["agentId"], "agentVersionId": a["agentVersionId"],
+                 **({"promptBlockVersions": a["promptBlockVersions"]}
+                    if a.get("promptBlockVersions") else {})}
                 for a in row.agents]
     return [{"agentId": a["agentId"], "agentVersionId": versions.get(a["agentId"])}
             for a in row.agents]
@@ -237,13 +239,15 @@ def resolved_agents(org_id: str, row: Copilot) -> list[dict]:
 
 def runtime_config(*, org_id: str, copilot_id: str) -> dict:
     """What a turn of the network runs: {"id", "name", "environment",
-    "agents": [{"agent_id", "agent_version_id"}] (routing order; dev: current versions now;
-    staging/prod: pinned), "workflows": [{"workflow_id"}], "handoff_prompt": str|None,
+    "agents": [{"agent_id", "agent_version_id", "prompt_block_versions"?}] (routing order;
+    dev: current versions now; staging/prod: pinned, with the pinned prompt block versions), "workflows": [{"workflow_id"}], "handoff_prompt": str|None,
     "followup_instructions": [{"type", "content"}]}. NotFound for another org's id."""
     row = get(org_id=org_id, copilot_id=copilot_id)
     return {
         "id": row.id, "name": row.name, "environment": row.environment,
-        "agents": [{"agent_id": a["agentId"], "agent_version_id": a["agentVersionId"]}
+        "agents": [{"agent_id": a["agentId"], "agent_version_id": a["agentVersionId"],
+                    **({"prompt_block_versions": a["promptBlockVersions"]}
+                       if a.get("promptBlockVersions") else {})}
                    for a in resolved_agents(org_id, row)],
         "workflows": [{"workflow_id": w["workflowId"]} for w in row.workflows],
         "handoff_prompt": row.handoff_prompt,

@@ -9,10 +9,11 @@ concurrent first deploy) is retried from the start.
 """
 from __future__ import annotations
 
-from store import copilots, pages, scope
+from store import copilots, pages, prompt_blocks, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid
 from store.models import Agent, AgentVersion, Copilot, CopilotDeployment, Workflow
+from store.models_blocks import PromptBlockVersion
 
 TARGETS = (copilots.STAGING, copilots.PROD)
 SNAPSHOT_FIELDS = ("name", "description", "agents", "workflows", "sdk_ui", "handoff_prompt",
@@ -40,13 +41,19 @@ def snapshot_of_dev(org_id: str, dev: Copilot) -> dict:
     """The dev network's configuration now, each agent pinned to its current version.
     409 `agent_unavailable` / `workflow_unavailable` when one is gone or has no version."""
     versions = copilots.current_versions(org_id, [a["agentId"] for a in dev.agents])
+    instructions = {v.id: v.instructions for v in scope.scoped(
+        AgentVersion, org_id, AgentVersion.id, AgentVersion.instructions)
+        .where(AgentVersion.id.in_([v for v in versions.values() if v]))} if versions else {}
+    pins = prompt_blocks.pins_of(org_id, instructions)
     agents = []
     for a in dev.agents:
         version_id = versions.get(a["agentId"])
         if not version_id:
             raise Conflict(f"agent {a['agentId']} of the network was deleted or has no "
                            "current version", code="agent_unavailable")
-        agents.append({"agentId": a["agentId"], "agentVersionId": version_id})
+        agents.append({"agentId": a["agentId"], "agentVersionId": version_id,
+                       **({"promptBlockVersions": pins[version_id]}
+                          if pins.get(version_id) else {})})
     _check_workflows(org_id, dev.workflows, "workflow_unavailable")
     return {"name": dev.name, "description": dev.description, "agents": agents,
             "workflows": [dict(w) for w in dev.workflows], "sdk_ui": dev.sdk_ui,
@@ -74,6 +81,13 @@ def _check_snapshot(org_id: str, snapshot: dict) -> None:
         missing = [a for a in snapshot["agents"] if a["agentVersionId"] not in found]
         if missing:
             raise Conflict(f"agent {missing[0]['agentId']} of that snapshot was deleted",
+                           code="snapshot_unavailable")
+    pinned = {v for a in snapshot["agents"] for v in (a.get("promptBlockVersions") or {}).values()}
+    if pinned:
+        found = {r.id for r in scope.scoped(PromptBlockVersion, org_id, PromptBlockVersion.id)
+                 .where(PromptBlockVersion.id.in_(sorted(pinned)))}
+        if pinned - found:
+            raise Conflict("a prompt block that snapshot pinned was deleted",
                            code="snapshot_unavailable")
     _check_workflows(org_id, snapshot["workflows"], "snapshot_unavailable")
 

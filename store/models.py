@@ -199,6 +199,8 @@ class Tool(OrgOwned):
     operation_id = peewee.CharField(max_length=255, null=True)
     tags = peewee.JSONField(null=True)
     deprecated = peewee.BooleanField(null=True)
+    requires_approval = peewee.BooleanField(default=False)
+    approval_timeout_s = peewee.IntegerField(null=True)
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
 
@@ -255,6 +257,8 @@ class AgentVersion(OrgOwned):
     tool_ids = peewee.JSONField()
     tool_provider_ids = peewee.JSONField()
     max_steps = peewee.IntegerField()
+    memory = peewee.BooleanField(default=False)
+    approval_tool_ids = peewee.JSONField(null=True)
     created_at = peewee.DateTimeField(default=utcnow)
 
     class Meta:
@@ -391,7 +395,7 @@ class AgentRun(OrgOwned):
     thread_id = peewee.CharField(max_length=36, null=True)
     user_id = peewee.CharField(max_length=200, null=True)
     group_id = peewee.CharField(max_length=200, null=True)
-    status = peewee.CharField(max_length=12, default="queued")
+    status = peewee.CharField(max_length=20, default="queued")
     input = peewee.TextField()
     output = peewee.TextField(null=True)
     steps = peewee.JSONField(default=list)
@@ -399,6 +403,8 @@ class AgentRun(OrgOwned):
     cost_micro_usd = peewee.BigIntegerField(default=0)
     error = peewee.JSONField(null=True)
     followups = peewee.JSONField(null=True)
+    approval = peewee.JSONField(null=True)
+    approval_expires_at = peewee.DateTimeField(null=True)
     cancel_requested = peewee.BooleanField(default=False)
     created_at = peewee.DateTimeField(default=utcnow)
     started_at = peewee.DateTimeField(null=True)

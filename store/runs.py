@@ -10,7 +10,7 @@ from store.db import Compiled, atomic, iso, utcnow
 from store.errors import NotFound
 from store.models import AgentRun
 
-STATUSES = ("queued", "running", "succeeded", "failed", "cancelled")
+STATUSES = ("queued", "running", "awaiting_approval", "succeeded", "failed", "cancelled")
 FINAL = ("succeeded", "failed", "cancelled")
 
 
@@ -62,14 +62,15 @@ def finish(*, run_id: str, status: str, output: str | None, steps: list, usage: 
 
 
 def request_cancel(*, run_id: str) -> None:
-    """A queued run is cancelled at once; a running one gets ``cancel_requested`` (its
-    executor stops); a finished one is left as it is."""
+    """A queued run, or one waiting for approvals, is cancelled at once; a running one gets
+    ``cancel_requested`` (its executor stops); a finished one is left as it is."""
     now = utcnow()
     with atomic():
         (AgentRun.update(status="cancelled", cancel_requested=True, finished_at=now,
-                         updated_at=now,
+                         updated_at=now, approval_expires_at=None,
                          error={"code": "cancelled", "message": "the run was cancelled"})
-         .where(AgentRun.id == run_id, AgentRun.status == "queued").execute())
+         .where(AgentRun.id == run_id,
+                AgentRun.status.in_(("queued", "awaiting_approval"))).execute())
         (AgentRun.update(cancel_requested=True, updated_at=now)
          .where(AgentRun.id == run_id, AgentRun.status == "running").execute())
 
@@ -102,4 +103,11 @@ def to_dict(row: AgentRun) -> dict:
         "followups": row.followups, "cancel_requested": row.cancel_requested,
         "created_at": iso(row.created_at), "started_at": iso(row.started_at),
         "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
+        **({"approvals": _approvals(row)} if row.approval else {}),
     }
+
+
+def _approvals(row: AgentRun) -> list[dict]:
+    return [{k: p.get(k) for k in ("call_id", "tool_id", "name", "arguments", "status",
+                                   "expires_at", "decided_by", "decided_at", "comment")}
+            for p in row.approval["pending"]]

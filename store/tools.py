@@ -16,8 +16,8 @@ from store.models import Tool, ToolProvider
 
 DEFAULTS = {"method": "GET", "timeout_ms": 30000, "is_enabled": True, "operation_id": None,
             "tags": None, "deprecated": False, "description": None, "input_schema": None,
-            "output_schema": None}
-MCP_WRITABLE = {"is_enabled"}
+            "output_schema": None, "requires_approval": False, "approval_timeout_s": None}
+MCP_WRITABLE = {"is_enabled", "requires_approval", "approval_timeout_s"}
 _PUNCTUATION = re.compile(r"[/{}]")
 _ATTEMPTS = 20
 
@@ -152,7 +152,8 @@ def update(*, org_id: str, tool_id: str, fields: dict) -> tuple[Tool, ToolProvid
     """Partial update with the create rules. Tools of an mcp provider: only is_enabled."""
     row, provider = get_with_provider(org_id=org_id, tool_id=tool_id)
     if provider.type == "mcp" and set(fields) - MCP_WRITABLE:
-        raise Conflict("tools of an mcp provider are read-only except is_enabled",
+        raise Conflict("tools of an mcp provider are read-only except is_enabled and their "
+                       "approval settings",
                        code="mcp_tool_read_only")
     values = {k: getattr(row, k) for k in (*DEFAULTS, "path", "name")}
     values.update(fields)
@@ -181,5 +182,7 @@ def to_dict(row: Tool) -> dict:
         "input_schema": row.input_schema, "output_schema": row.output_schema,
         "timeout_ms": row.timeout_ms, "is_enabled": row.is_enabled,
         "operation_id": row.operation_id, "tags": row.tags, "deprecated": row.deprecated,
+        "requires_approval": row.requires_approval,
+        "approval_timeout_s": row.approval_timeout_s,
         "created_at": iso(row.created_at), "updated_at": iso(row.updated_at),
     }

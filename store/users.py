@@ -6,7 +6,8 @@ from __future__ import annotations
 from store import groups, pages, scope, vault
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
-from store.models import AppUser, Group
+from store.models import AppUser, Group, Thread
+from store.models_blocks import Memory
 
 
 def user_key(org_id: str, user_id: str) -> str:
@@ -97,9 +98,12 @@ def update(*, org_id: str, user_id: str, fields: dict) -> dict:
 
 
 def delete(*, org_id: str, user_id: str) -> None:
-    """Delete a user with its stored credentials and sessions (cascade)."""
+    """Delete a user with its stored credentials and sessions (cascade), and erase the user's
+    memories and chat threads (their messages, votes and events cascade)."""
     row = find(org_id=org_id, user_id=user_id)
     with atomic():
+        scope.delete(Memory, org_id, Memory.user_id == user_id)
+        scope.delete(Thread, org_id, Thread.user_id == user_id)
         scope.delete(AppUser, org_id, AppUser.id == row.id)
 
 

@@ -167,7 +167,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user with its stored credentials and sessions
-         * @description Deletes the end user and their stored tool credentials.
+         * @description Deletes the user and erases what is stored for them: tool credentials, memories, chat threads (with their messages, votes and events); the user's sessions end.
          */
         delete: operations["delete_user"];
         options?: never;
@@ -582,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent (version 1) and build it
-         * @description Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all its enabled tools, including tools added later. The version is built at once; `build` says whether it succeeded (a failed build is still a saved agent, with the reason).
+         * @description Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all its enabled tools, including tools added later. Prompt blocks referenced in `instructions` (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The version is built at once; `build` says whether it succeeded (a failed build is still a saved agent, with the reason).
          */
         post: operations["create_agent"];
         delete?: never;
@@ -637,6 +637,132 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prompt-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's prompt blocks, oldest first
+         * @description The organization's prompt blocks with their current text, one page at a time.
+         */
+        get: operations["list_prompt_blocks"];
+        put?: never;
+        /**
+         * Create a prompt block (version 1)
+         * @description A named text that agent instructions insert with `{{block:NAME}}`. Names are unique in the organization (409 `prompt_block_name_conflict`). Answers the block and the rebuild result (the shape of creating a tool; a new block has no dependent agents yet). Needs the API key: a session token gets 403.
+         */
+        post: operations["create_prompt_block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prompt-blocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a prompt block
+         * @description One prompt block with its current text and version.
+         */
+        get: operations["get_prompt_block"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a prompt block and its versions
+         * @description 409 `prompt_block_in_use`, naming the agents and networks, while an agent's current instructions reference the block or a staging or prod network pins one of its versions.
+         */
+        delete: operations["delete_prompt_block"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a prompt block (a new version; rebuilds the agents that use it)
+         * @description Given fields replace the current ones and are saved as a new immutable version. Every agent whose current instructions reference the block is rebuilt with the new text; the answer carries the rebuild result (the shape of creating a tool). Staging and prod networks keep the block versions their deployment pinned. Renaming a block in use is 409 `prompt_block_in_use` (its references would break).
+         */
+        patch: operations["update_prompt_block"];
+        trace?: never;
+    };
+    "/v1/prompt-blocks/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prompt block's immutable versions, newest first
+         * @description The block's versions, newest first, one page at a time.
+         */
+        get: operations["list_prompt_block_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The end user's memories, newest first, or those matching `q`
+         * @description The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a user 400 `user_required`), newest first, one page at a time. With `q`, a full-text search instead: memories containing any word of `q` (or a word starting with it), best matches first, at most `limit` (50 at most), on one page (`next_cursor` null).
+         */
+        get: operations["list_memories"];
+        put?: never;
+        /**
+         * Remember something about the end user
+         * @description Stores a memory of the calling end user (a session token's user, or `X-User-Id` with the API key, which may manage any user's memories). The user is created if unseen, so that deleting the user erases it.
+         */
+        post: operations["create_memory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One memory of the end user
+         * @description One of the calling end user's memories; another user's is 404.
+         */
+        get: operations["get_memory"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget one memory of the end user
+         * @description Deletes one of the calling end user's memories; another user's is 404.
+         */
+        delete: operations["delete_memory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1070,6 +1196,26 @@ export interface paths {
         get: operations["get_run"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny a tool call a run waits for
+         * @description A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's `requires_approval`, or the agent's `approval_tool_ids`); the stream sent an `approval.requested` event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it, `deny` gives the model a denial result. When every waiting call is decided the run continues (in whichever worker takes it). Every decision is an `approval` step of the run with who decided and when. A session token decides only its own user's runs (others are 404), the API key any run of the organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call id the run does not wait for.
+         */
+        post: operations["decide_run_approval"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1815,6 +1961,13 @@ export interface components {
              * @default false
              */
             deprecated?: boolean;
+            /**
+             * @description A call by an agent waits for a person's approval (POST /v1/runs/{id}/approvals) before it runs (default false).
+             * @default false
+             */
+            requires_approval?: boolean;
+            /** @description Seconds a call waits for approval before it is denied (60 s to 30 days; null: 24 hours). */
+            approval_timeout_s?: number | null;
         };
         ToolUpdate: {
             /** @description The tool's new name (same rules as on create). */
@@ -1839,6 +1992,10 @@ export interface components {
             tags?: string[] | null;
             /** @description Marked deprecated (carried over from an imported OpenAPI document). */
             deprecated?: boolean;
+            /** @description A call by an agent waits for a person's approval (POST /v1/runs/{id}/approvals) before it runs (default false). */
+            requires_approval?: boolean;
+            /** @description Seconds a call waits for approval before it is denied (60 s to 30 days; null: 24 hours). */
+            approval_timeout_s?: number | null;
         };
         Tool: {
             /**
@@ -1873,6 +2030,10 @@ export interface components {
             tags: string[] | null;
             /** @description Marked deprecated (carried over from an imported OpenAPI document). */
             deprecated: boolean | null;
+            /** @description A call by an agent waits for a person's approval before it runs. */
+            requires_approval: boolean;
+            /** @description Seconds a call waits for approval before it is denied (null - 24 hours). */
+            approval_timeout_s: number | null;
             /**
              * Format: date-time
              * @description When the tool was created.
@@ -1980,7 +2141,7 @@ export interface components {
             name: string;
             /** @description What the agent is for; a network's router reads it. */
             description?: string | null;
-            /** @description The agent's system instructions (at most 100,000 characters). */
+            /** @description The agent's system instructions (at most 100,000 characters). `{{block:NAME}}` inserts the prompt block NAME (400 `unknown_prompt_block` when the organization has none). */
             instructions?: string | null;
             /** @description Model settings (default `{provider: echo, name: echo}`). */
             model?: components["schemas"]["AgentModel"];
@@ -1999,13 +2160,23 @@ export interface components {
              * @default 10
              */
             max_steps?: number;
+            /**
+             * @description Tools whose calls by this agent wait for a person's approval, whether or not the tool itself requires it (404 `tool_not_found` for a tool outside the organization).
+             * @default []
+             */
+            approval_tool_ids?: string[];
+            /**
+             * @description Memory (default false): built-in tools to save, search and forget memories of the turn's end user, and a digest of that user's newest memories in the agent's context.
+             * @default false
+             */
+            memory?: boolean;
         };
         AgentUpdate: {
             /** @description The agent's new name. */
             name?: string;
             /** @description What the agent is for; a network's router reads it. */
             description?: string | null;
-            /** @description The agent's system instructions (at most 100,000 characters). */
+            /** @description The agent's system instructions (at most 100,000 characters). `{{block:NAME}}` inserts the prompt block NAME (400 `unknown_prompt_block` when the organization has none). */
             instructions?: string | null;
             /** @description Model settings. */
             model?: components["schemas"]["AgentModel"];
@@ -2015,6 +2186,10 @@ export interface components {
             tool_provider_ids?: string[];
             /** @description Bound on model calls in one turn (1-100). */
             max_steps?: number;
+            /** @description Tools whose calls by this agent wait for a person's approval, whether or not the tool itself requires it (404 `tool_not_found` for a tool outside the organization). */
+            approval_tool_ids?: string[];
+            /** @description Whether the agent has memory: built-in tools to save, search and forget memories of the turn's end user, and a digest of that user's newest memories in its context. */
+            memory?: boolean;
         };
         AgentVersion: {
             /**
@@ -2043,6 +2218,10 @@ export interface components {
             tool_provider_ids: string[];
             /** @description Bound on model calls in one turn (1-100). */
             max_steps: number;
+            /** @description Whether the agent has memory of its end users. */
+            memory: boolean;
+            /** @description Tools whose calls by this agent wait for a person's approval. */
+            approval_tool_ids: string[];
             /**
              * Format: date-time
              * @description When the version was created.
@@ -2076,6 +2255,10 @@ export interface components {
             tool_provider_ids: string[];
             /** @description Bound on model calls in one turn (1-100). */
             max_steps: number;
+            /** @description Whether the agent has memory of its end users. */
+            memory: boolean;
+            /** @description Tools whose calls by this agent wait for a person's approval. */
+            approval_tool_ids: string[];
             /** @description The build of the agent's current version. */
             build: components["schemas"]["AgentBuild"];
             /**
@@ -2527,6 +2710,8 @@ export interface components {
             agentId: string;
             /** @description Dev, the agent's current version at read time; staging and prod, the version pinned by the deployment. */
             agentVersionId: string | null;
+            /** @description Staging and prod, the prompt block versions the deployment pinned for the agent. */
+            promptBlockVersions?: components["schemas"]["PromptBlockPins"];
         };
         CopilotDeploymentSummary: {
             /**
@@ -2724,7 +2909,7 @@ export interface components {
             input: string;
             /** @description The answer (null unless succeeded). */
             output: string | null;
-            /** @description Model calls (`model_call`, `followups`), tool calls (`tool_call`), handoffs (`handoff`, `handoff_refused`), in order, with durations and errors. */
+            /** @description Model calls (`model_call`, `followups`), tool calls (`tool_call`), handoffs (`handoff`, `handoff_refused`), memory writes (`memory`), approvals (`approval_requested`, `approval`: the decision, who decided and when), in order, with durations and errors. */
             steps: components["schemas"]["TurnStep"][];
             /** @description Usage counters. */
             usage: components["schemas"]["TurnUsage"];
@@ -2736,6 +2921,8 @@ export interface components {
             followups: string[] | null;
             /** @description A cancel was asked for. */
             cancel_requested: boolean;
+            /** @description Present once the run waited for approvals: the tool calls of its latest pause and their decisions (every decision is also an `approval` step). */
+            approvals?: components["schemas"]["RunApproval"][];
             /**
              * Format: date-time
              * @description When the run was created.
@@ -2933,7 +3120,7 @@ export interface components {
         /** @enum {string} */
         RebuildScope: "custom" | "mcp" | "all";
         /** @enum {string} */
-        RunStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        RunStatus: "queued" | "running" | "awaiting_approval" | "succeeded" | "failed" | "cancelled";
         /** @enum {string} */
         RunTrigger: "api" | "schedule" | "run_now" | "agent";
         /** @enum {string} */
@@ -3140,9 +3327,9 @@ export interface components {
         WorkflowInput: {
             [key: string]: unknown;
         };
-        /** @description One step of a turn: `type` is model_call, followups, tool_call, handoff or handoff_refused; the other fields depend on it (durations, agent, tool, status, error). */
+        /** @description One step of a turn: `type` is model_call, followups, tool_call, handoff, handoff_refused or memory (a memory write: `action` save or forget, `memory_id`); the other fields depend on it (durations, agent, tool, status, error). */
         TurnStep: {
-            /** @description model_call, followups, tool_call, handoff or handoff_refused. */
+            /** @description model_call, followups, tool_call, handoff, handoff_refused or memory. */
             type: string;
         } & {
             [key: string]: unknown;
@@ -3217,10 +3404,10 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description What an offered tool name stands for: a tool, a workflow run as a tool, or a handoff to another agent of the network.
+         * @description What an offered tool name stands for: a tool, a workflow run as a tool, a handoff to another agent of the network, or a built-in memory tool (memory_save, memory_search, memory_forget).
          * @enum {string}
          */
-        ToolCallKind: "tool" | "workflow" | "handoff";
+        ToolCallKind: "tool" | "workflow" | "handoff" | "memory";
         /** @description Data of `run.started`: the turn began executing. Fields may be added later: clients ignore what they do not know. */
         RunStartedData: {
             /**
@@ -3691,11 +3878,432 @@ export interface components {
             data: components["schemas"]["RunCancelledData"];
         };
         /** @description One event of GET /v1/chat/stream, told apart by `event`. On the wire each is an SSE frame: `id: <seq>`, `event: <kind>`, `data: <JSON object>`, then a blank line. */
-        ChatEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolCalledEvent"] | components["schemas"]["ToolResultEvent"] | components["schemas"]["AgentHandoffEvent"] | components["schemas"]["MessageCompletedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        ChatEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolCalledEvent"] | components["schemas"]["ToolResultEvent"] | components["schemas"]["AgentHandoffEvent"] | components["schemas"]["MemorySavedEvent"] | components["schemas"]["MemoryDeletedEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalDecidedEvent"] | components["schemas"]["MessageCompletedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
         /** @description A value of a widget setting: a string, a number or a boolean. */
         SdkUiValue: string | number | boolean;
         /** @enum {string} */
         DeployFrom: "dev" | "staging";
+        /** @description A block's name: 1-64 letters, digits, `_` or `-`; referenced as `{{block:NAME}}`. */
+        PromptBlockName: string;
+        PromptBlockCreate: {
+            /** @description Unique in the organization. */
+            name: components["schemas"]["PromptBlockName"];
+            /** @description What the block is for. */
+            description?: string | null;
+            /** @description The text inserted where instructions reference the block. */
+            text: string;
+        };
+        PromptBlockUpdate: {
+            /** @description A new name (409 `prompt_block_in_use` while agents reference the block). */
+            name?: components["schemas"]["PromptBlockName"];
+            /** @description What the block is for. */
+            description?: string | null;
+            /** @description The text inserted where instructions reference the block. */
+            text?: string;
+        };
+        PromptBlock: {
+            /**
+             * Format: uuid
+             * @description The block's id.
+             */
+            id: string;
+            /** @description The block's name. */
+            name: string;
+            /** @description What the block is for. */
+            description: string | null;
+            /** @description The current text. */
+            text: string;
+            /** @description The current version's number. */
+            version: number;
+            /** @description The current version (what a deployment pins). */
+            prompt_block_version_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the block was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the block was last saved.
+             */
+            updated_at: string;
+        };
+        PromptBlockBody: {
+            /** @description The prompt block. */
+            prompt_block: components["schemas"]["PromptBlock"];
+        };
+        PromptBlockResult: {
+            /** @description The prompt block. */
+            prompt_block: components["schemas"]["PromptBlock"];
+            /** @description The rebuild of the agents whose instructions reference the block. */
+            rebuild: components["schemas"]["Rebuild"];
+        };
+        PromptBlockList: {
+            /** @description The prompt blocks of this page. */
+            prompt_blocks: components["schemas"]["PromptBlock"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        PromptBlockVersion: {
+            /**
+             * Format: uuid
+             * @description The version's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The block.
+             */
+            prompt_block_id: string;
+            /** @description The version's number (1, 2, ...). */
+            version: number;
+            /** @description The block's name in this version. */
+            name: string;
+            /** @description What the block is for. */
+            description: string | null;
+            /** @description The block's text in this version. */
+            text: string;
+            /**
+             * Format: date-time
+             * @description When the version was saved.
+             */
+            created_at: string;
+        };
+        /** @description A page of a prompt block's versions. */
+        PromptBlockVersionList: {
+            /** @description The versions, newest first. */
+            versions: components["schemas"]["PromptBlockVersion"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description The id of a deleted prompt block. */
+        PromptBlockDeleted: {
+            /**
+             * Format: uuid
+             * @description The id of the deleted prompt block.
+             */
+            deleted: string;
+        };
+        /** @description Prompt block name to the block version a deployment pinned for this agent (staging and prod only; present when the agent's instructions reference blocks). */
+        PromptBlockPins: {
+            [key: string]: string;
+        };
+        MemoryCreate: {
+            /** @description What to remember about the user (at most 2,000 characters). */
+            text: string;
+        };
+        Memory: {
+            /**
+             * Format: uuid
+             * @description The memory's id.
+             */
+            id: string;
+            /** @description The end user it is about. */
+            user_id: string;
+            /** @description What is remembered. */
+            text: string;
+            /** @description The agent that saved it (null when saved through the API). */
+            agent_id: string | null;
+            /** @description The run (turn) that saved it (null when saved through the API). */
+            run_id: string | null;
+            /**
+             * Format: date-time
+             * @description When it was saved.
+             */
+            created_at: string;
+        };
+        MemoryBody: {
+            /** @description The memory. */
+            memory: components["schemas"]["Memory"];
+        };
+        MemoryList: {
+            /** @description The memories of this page (newest first, or best matches first with `q`). */
+            memories: components["schemas"]["Memory"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description The id of a forgotten memory. */
+        MemoryDeleted: {
+            /**
+             * Format: uuid
+             * @description The id of the deleted memory.
+             */
+            deleted: string;
+        };
+        /** @description Data of `memory.saved`: an agent with memory saved a memory of the turn's user. Fields may be added later: clients ignore what they do not know. */
+        MemorySavedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn) the event belongs to.
+             */
+            run_id: string;
+            /**
+             * Format: uuid
+             * @description The agent that saved it.
+             */
+            agent_id: string;
+            /** @description The saved memory. */
+            memory: components["schemas"]["Memory"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Data of `memory.deleted`: an agent with memory forgot a memory of the turn's user. Fields may be added later: clients ignore what they do not know. */
+        MemoryDeletedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn) the event belongs to.
+             */
+            run_id: string;
+            /**
+             * Format: uuid
+             * @description The agent that forgot it.
+             */
+            agent_id: string;
+            /**
+             * Format: uuid
+             * @description The forgotten memory.
+             */
+            memory_id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One `memory.saved` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 6,
+         *       "event": "memory.saved",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *         "memory": {
+         *           "id": "b6171cc9-d5e8-4a0a-b4b5-c0d1e2f30415",
+         *           "user_id": "customer-42",
+         *           "text": "Prefers answers in Portuguese.",
+         *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *           "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *           "created_at": "2026-03-02T09:30:00Z"
+         *         }
+         *       }
+         *     }
+         */
+        MemorySavedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "memory.saved";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["MemorySavedData"];
+        };
+        /**
+         * @description One `memory.deleted` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 6,
+         *       "event": "memory.deleted",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *         "memory_id": "b6171cc9-d5e8-4a0a-b4b5-c0d1e2f30415"
+         *       }
+         *     }
+         */
+        MemoryDeletedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "memory.deleted";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["MemoryDeletedData"];
+        };
+        /**
+         * @description `approve` runs the call; `deny` gives the model a denial result.
+         * @enum {string}
+         */
+        ApprovalDecision: "approve" | "deny";
+        /**
+         * @description A waiting call's state (a timeout denies).
+         * @enum {string}
+         */
+        ApprovalStatus: "pending" | "approved" | "denied";
+        /**
+         * @description Who decided on a waiting call.
+         * @enum {string}
+         */
+        ApprovalDeciderKind: "user" | "api_key" | "admin" | "timeout";
+        ApprovalDecisionRequest: {
+            /** @description The waiting call (`call_id` of its `approval.requested` event). */
+            call_id: string;
+            /** @description Approve or deny. */
+            decision: components["schemas"]["ApprovalDecision"];
+            /** @description A note kept with the decision; a denial passes it to the model. */
+            comment?: string | null;
+        };
+        /** @description Who decided. */
+        ApprovalDecider: {
+            /** @description The run's end user (session token), the organization's API key, the operator, or the approval timeout. */
+            kind: components["schemas"]["ApprovalDeciderKind"];
+            /** @description The end user (a session's, or the API key's X-User-Id). */
+            user_id?: string;
+            /**
+             * Format: uuid
+             * @description The API key that decided.
+             */
+            api_key_id?: string;
+        };
+        /** @description A tool call that waited for approval, and its decision. */
+        RunApproval: {
+            /** @description The call's id (what a decision names). */
+            call_id: string;
+            /**
+             * Format: uuid
+             * @description The tool.
+             */
+            tool_id: string;
+            /** @description The tool name the model called. */
+            name: string;
+            /** @description The call's arguments. */
+            arguments: components["schemas"]["JsonObject"];
+            /** @description Its state. */
+            status: components["schemas"]["ApprovalStatus"];
+            /**
+             * Format: date-time
+             * @description When an undecided call is denied.
+             */
+            expires_at: string;
+            /** @description Who decided (null while pending). */
+            decided_by: components["schemas"]["ApprovalDecider"] | null;
+            /** @description When it was decided (null while pending). */
+            decided_at: string | null;
+            /** @description The decider's note. */
+            comment: string | null;
+        };
+        /** @description Data of `approval.requested`: the run paused; this call waits for a person's decision (POST /v1/runs/{id}/approvals). Fields may be added later: clients ignore what they do not know. */
+        ApprovalRequestedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn) that waits.
+             */
+            run_id: string;
+            /**
+             * Format: uuid
+             * @description The agent that called the tool.
+             */
+            agent_id: string;
+            /** @description The call's id (what a decision names). */
+            call_id: string;
+            /**
+             * Format: uuid
+             * @description The tool.
+             */
+            tool_id: string;
+            /** @description The tool name the model called. */
+            name: string;
+            /** @description The call's arguments. */
+            arguments: components["schemas"]["JsonObject"];
+            /**
+             * Format: date-time
+             * @description When the call is denied if nobody decides.
+             */
+            expires_at: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Data of `approval.decided`: a waiting call was approved or denied (by a person or the timeout). Fields may be added later: clients ignore what they do not know. */
+        ApprovalDecidedData: {
+            /**
+             * Format: uuid
+             * @description The run (turn).
+             */
+            run_id: string;
+            /** @description The decided call. */
+            call_id: string;
+            /**
+             * Format: uuid
+             * @description The tool.
+             */
+            tool_id: string;
+            /** @description The tool name the model called. */
+            name: string;
+            /** @description approved or denied. */
+            decision: components["schemas"]["ApprovalStatus"];
+            /** @description Who decided. */
+            decided_by: components["schemas"]["ApprovalDecider"];
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            decided_at: string;
+            /** @description The decider's note. */
+            comment: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One `approval.requested` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 5,
+         *       "event": "approval.requested",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
+         *         "call_id": "call_0",
+         *         "tool_id": "3e9c7f41-5d60-4b82-9c3d-4e5f6a7b8c9d",
+         *         "name": "Issue_refund",
+         *         "arguments": {
+         *           "order": "A-1001",
+         *           "amount_eur": 140
+         *         },
+         *         "expires_at": "2026-03-03T09:30:00Z"
+         *       }
+         *     }
+         */
+        ApprovalRequestedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "approval.requested";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["ApprovalRequestedData"];
+        };
+        /**
+         * @description One `approval.decided` event of the chat stream: the SSE frame's `id`, `event` and `data` lines.
+         * @example {
+         *       "id": 6,
+         *       "event": "approval.decided",
+         *       "data": {
+         *         "run_id": "c72808da-e6f9-441b-85c6-d1e2f3a4b5c6",
+         *         "call_id": "call_0",
+         *         "tool_id": "3e9c7f41-5d60-4b82-9c3d-4e5f6a7b8c9d",
+         *         "name": "Issue_refund",
+         *         "decision": "approved",
+         *         "decided_by": {
+         *           "kind": "user",
+         *           "user_id": "customer-42"
+         *         },
+         *         "decided_at": "2026-03-02T09:31:00Z",
+         *         "comment": null
+         *       }
+         *     }
+         */
+        ApprovalDecidedEvent: {
+            /** @description The event's sequence number in its thread (the `id:` line); `Last-Event-ID` names it. */
+            id: number;
+            /**
+             * @description The kind (the `event:` line). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "approval.decided";
+            /** @description The event's data (the `data:` line, one JSON object). */
+            data: components["schemas"]["ApprovalDecidedData"];
+        };
         /**
          * @description Where the chat widget sits on the page.
          * @enum {string}
@@ -5281,6 +5889,352 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    list_prompt_blocks: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prompt blocks, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    create_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptBlockCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    update_prompt_block: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptBlockUpdate"];
+            };
+        };
+        responses: {
+            /** @description The block after the update and the rebuild of its dependents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_prompt_block_versions: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The prompt block. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptBlockVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    list_memories: {
+        parameters: {
+            query?: {
+                /** @description Words to search for (full-text search; no control characters). */
+                q?: string;
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of memories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    create_memory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryCreate"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_memory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The memory. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_memory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The memory. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     list_workflows: {
         parameters: {
             query?: {
@@ -6263,6 +7217,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decide_run_approval: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The run (an agent or network turn). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The run after the decision (`queued` again once every call is decided). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TurnRunBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -19,6 +19,15 @@ from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
 from .api_key_location import ApiKeyLocation
 from .api_provider_create import ApiProviderCreate
+from .approval_decided_data import ApprovalDecidedData
+from .approval_decided_event import ApprovalDecidedEvent
+from .approval_decider import ApprovalDecider
+from .approval_decider_kind import ApprovalDeciderKind
+from .approval_decision import ApprovalDecision
+from .approval_decision_request import ApprovalDecisionRequest
+from .approval_requested_data import ApprovalRequestedData
+from .approval_requested_event import ApprovalRequestedEvent
+from .approval_status import ApprovalStatus
 from .auth_api_key import AuthApiKey
 from .auth_basic import AuthBasic
 from .auth_bearer import AuthBearer
@@ -76,6 +85,15 @@ from .mcp_http_input import McpHttpInput
 from .mcp_provider_create import McpProviderCreate
 from .mcp_stdio_input import McpStdioInput
 from .mcp_transport import McpTransport
+from .memory import Memory
+from .memory_body import MemoryBody
+from .memory_create import MemoryCreate
+from .memory_deleted import MemoryDeleted
+from .memory_deleted_data import MemoryDeletedData
+from .memory_deleted_event import MemoryDeletedEvent
+from .memory_list import MemoryList
+from .memory_saved_data import MemorySavedData
+from .memory_saved_event import MemorySavedEvent
 from .message_completed_data import MessageCompletedData
 from .message_completed_event import MessageCompletedEvent
 from .message_delta_data import MessageDeltaData
@@ -98,6 +116,16 @@ from .organization import Organization
 from .organization_create import OrganizationCreate
 from .owner_kind import OwnerKind
 from .problem import Problem
+from .prompt_block import PromptBlock
+from .prompt_block_body import PromptBlockBody
+from .prompt_block_create import PromptBlockCreate
+from .prompt_block_deleted import PromptBlockDeleted
+from .prompt_block_list import PromptBlockList
+from .prompt_block_pins import PromptBlockPins
+from .prompt_block_result import PromptBlockResult
+from .prompt_block_update import PromptBlockUpdate
+from .prompt_block_version import PromptBlockVersion
+from .prompt_block_version_list import PromptBlockVersionList
 from .provider_type import ProviderType
 from .ready import Ready
 from .ready_checks import ReadyChecks
@@ -110,6 +138,7 @@ from .rebuild_provider_counts import RebuildProviderCounts
 from .rebuild_scope import RebuildScope
 from .rebuild_tools import RebuildTools
 from .recurrence import Recurrence
+from .run_approval import RunApproval
 from .run_cancelled_data import RunCancelledData
 from .run_cancelled_event import RunCancelledEvent
 from .run_completed_data import RunCompletedData
@@ -220,6 +249,15 @@ __all__ = (
     "ApiKeyCreate",
     "ApiKeyLocation",
     "ApiProviderCreate",
+    "ApprovalDecidedData",
+    "ApprovalDecidedEvent",
+    "ApprovalDecider",
+    "ApprovalDeciderKind",
+    "ApprovalDecision",
+    "ApprovalDecisionRequest",
+    "ApprovalRequestedData",
+    "ApprovalRequestedEvent",
+    "ApprovalStatus",
     "AuthApiKey",
     "AuthBasic",
     "AuthBearer",
@@ -277,6 +315,15 @@ __all__ = (
     "McpProviderCreate",
     "McpStdioInput",
     "McpTransport",
+    "Memory",
+    "MemoryBody",
+    "MemoryCreate",
+    "MemoryDeleted",
+    "MemoryDeletedData",
+    "MemoryDeletedEvent",
+    "MemoryList",
+    "MemorySavedData",
+    "MemorySavedEvent",
     "MessageCompletedData",
     "MessageCompletedEvent",
     "MessageDeltaData",
@@ -299,6 +346,16 @@ __all__ = (
     "OrganizationCreate",
     "OwnerKind",
     "Problem",
+    "PromptBlock",
+    "PromptBlockBody",
+    "PromptBlockCreate",
+    "PromptBlockDeleted",
+    "PromptBlockList",
+    "PromptBlockPins",
+    "PromptBlockResult",
+    "PromptBlockUpdate",
+    "PromptBlockVersion",
+    "PromptBlockVersionList",
     "ProviderType",
     "Ready",
     "ReadyChecks",
@@ -311,6 +368,7 @@ __all__ = (
     "RebuildScope",
     "RebuildTools",
     "Recurrence",
+    "RunApproval",
     "RunCancelledData",
     "RunCancelledEvent",
     "RunCompletedData",

@@ -37,6 +37,10 @@ class Agent:
     """ Providers whose enabled tools, present and future, the agent may call. """
     max_steps: int
     """ Bound on model calls in one turn (1-100). """
+    memory: bool
+    """ Whether the agent has memory of its end users. """
+    approval_tool_ids: list[str]
+    """ Tools whose calls by this agent wait for a person's approval. """
     build: AgentBuild
     """ The last build: `status` and `error` of the last attempt (of `agent_version_id`); `runtime_id` and
     `runtime_version_id` name the last good runtime, which is kept when a later build fails. """
@@ -68,6 +72,10 @@ class Agent:
 
         max_steps = self.max_steps
 
+        memory = self.memory
+
+        approval_tool_ids = self.approval_tool_ids
+
         build = self.build.to_dict()
 
         created_at = self.created_at.isoformat()
@@ -88,6 +96,8 @@ class Agent:
                 "tool_ids": tool_ids,
                 "tool_provider_ids": tool_provider_ids,
                 "max_steps": max_steps,
+                "memory": memory,
+                "approval_tool_ids": approval_tool_ids,
                 "build": build,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -132,6 +142,10 @@ class Agent:
 
         max_steps = d.pop("max_steps")
 
+        memory = d.pop("memory")
+
+        approval_tool_ids = cast(list[str], d.pop("approval_tool_ids"))
+
         build = AgentBuild.from_dict(d.pop("build"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
@@ -149,6 +163,8 @@ class Agent:
             tool_ids=tool_ids,
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
+            memory=memory,
+            approval_tool_ids=approval_tool_ids,
             build=build,
             created_at=created_at,
             updated_at=updated_at,

@@ -22,7 +22,8 @@ class AgentUpdate:
     description: None | str | Unset = UNSET
     """ What the agent is for; a network's router reads it. """
     instructions: None | str | Unset = UNSET
-    """ The agent's system instructions (at most 100,000 characters). """
+    """ The agent's system instructions (at most 100,000 characters). `{{block:NAME}}` inserts the prompt block NAME
+    (400 `unknown_prompt_block` when the organization has none). """
     model: AgentModel | Unset = UNSET
     """ Model settings; default `{provider: echo, name: echo}` (the built-in offline model). """
     tool_ids: list[UUID] | Unset = UNSET
@@ -31,6 +32,12 @@ class AgentUpdate:
     """ Providers whose enabled tools, present and future, the agent may call. """
     max_steps: int | Unset = UNSET
     """ Bound on model calls in one turn (1-100). """
+    approval_tool_ids: list[UUID] | Unset = UNSET
+    """ Tools whose calls by this agent wait for a person's approval, whether or not the tool itself requires it
+    (404 `tool_not_found` for a tool outside the organization). """
+    memory: bool | Unset = UNSET
+    """ Whether the agent has memory: built-in tools to save, search and forget memories of the turn's end user, and
+    a digest of that user's newest memories in its context. """
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -67,6 +74,15 @@ class AgentUpdate:
 
         max_steps = self.max_steps
 
+        approval_tool_ids: list[str] | Unset = UNSET
+        if not isinstance(self.approval_tool_ids, Unset):
+            approval_tool_ids = []
+            for approval_tool_ids_item_data in self.approval_tool_ids:
+                approval_tool_ids_item = str(approval_tool_ids_item_data)
+                approval_tool_ids.append(approval_tool_ids_item)
+
+        memory = self.memory
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -84,6 +100,10 @@ class AgentUpdate:
             field_dict["tool_provider_ids"] = tool_provider_ids
         if max_steps is not UNSET:
             field_dict["max_steps"] = max_steps
+        if approval_tool_ids is not UNSET:
+            field_dict["approval_tool_ids"] = approval_tool_ids
+        if memory is not UNSET:
+            field_dict["memory"] = memory
 
         return field_dict
 
@@ -139,6 +159,17 @@ class AgentUpdate:
 
         max_steps = d.pop("max_steps", UNSET)
 
+        _approval_tool_ids = d.pop("approval_tool_ids", UNSET)
+        approval_tool_ids: list[UUID] | Unset = UNSET
+        if _approval_tool_ids is not UNSET:
+            approval_tool_ids = []
+            for approval_tool_ids_item_data in _approval_tool_ids:
+                approval_tool_ids_item = UUID(approval_tool_ids_item_data)
+
+                approval_tool_ids.append(approval_tool_ids_item)
+
+        memory = d.pop("memory", UNSET)
+
         agent_update = cls(
             name=name,
             description=description,
@@ -147,6 +178,8 @@ class AgentUpdate:
             tool_ids=tool_ids,
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
+            approval_tool_ids=approval_tool_ids,
+            memory=memory,
         )
 
         return agent_update

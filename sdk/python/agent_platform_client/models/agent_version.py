@@ -36,6 +36,10 @@ class AgentVersion:
     """ Providers whose enabled tools, present and future, the agent may call. """
     max_steps: int
     """ Bound on model calls in one turn (1-100). """
+    memory: bool
+    """ Whether the agent has memory of its end users. """
+    approval_tool_ids: list[str]
+    """ Tools whose calls by this agent wait for a person's approval. """
     created_at: datetime.datetime
     """ When the version was created. """
 
@@ -62,6 +66,10 @@ class AgentVersion:
 
         max_steps = self.max_steps
 
+        memory = self.memory
+
+        approval_tool_ids = self.approval_tool_ids
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -78,6 +86,8 @@ class AgentVersion:
                 "tool_ids": tool_ids,
                 "tool_provider_ids": tool_provider_ids,
                 "max_steps": max_steps,
+                "memory": memory,
+                "approval_tool_ids": approval_tool_ids,
                 "created_at": created_at,
             }
         )
@@ -119,6 +129,10 @@ class AgentVersion:
 
         max_steps = d.pop("max_steps")
 
+        memory = d.pop("memory")
+
+        approval_tool_ids = cast(list[str], d.pop("approval_tool_ids"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         agent_version = cls(
@@ -132,6 +146,8 @@ class AgentVersion:
             tool_ids=tool_ids,
             tool_provider_ids=tool_provider_ids,
             max_steps=max_steps,
+            memory=memory,
+            approval_tool_ids=approval_tool_ids,
             created_at=created_at,
         )
 

@@ -1,10 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.prompt_block_pins import PromptBlockPins
+
 
 T = TypeVar("T", bound="CopilotAgent")
 
@@ -15,6 +21,9 @@ class CopilotAgent:
     """ The agent. """
     agent_version_id: None | UUID
     """ Dev, the agent's current version at read time; staging and prod, the version pinned by the deployment. """
+    prompt_block_versions: PromptBlockPins | Unset = UNSET
+    """ Prompt block name to the block version a deployment pinned for this agent (staging and prod only; present
+    when the agent's instructions reference blocks). """
 
     def to_dict(self) -> dict[str, Any]:
         agent_id = str(self.agent_id)
@@ -25,6 +34,10 @@ class CopilotAgent:
         else:
             agent_version_id = self.agent_version_id
 
+        prompt_block_versions: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.prompt_block_versions, Unset):
+            prompt_block_versions = self.prompt_block_versions.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -33,11 +46,15 @@ class CopilotAgent:
                 "agentVersionId": agent_version_id,
             }
         )
+        if prompt_block_versions is not UNSET:
+            field_dict["promptBlockVersions"] = prompt_block_versions
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.prompt_block_pins import PromptBlockPins
+
         d = dict(src_dict)
         agent_id = UUID(d.pop("agentId"))
 
@@ -56,9 +73,17 @@ class CopilotAgent:
 
         agent_version_id = _parse_agent_version_id(d.pop("agentVersionId"))
 
+        _prompt_block_versions = d.pop("promptBlockVersions", UNSET)
+        prompt_block_versions: PromptBlockPins | Unset
+        if isinstance(_prompt_block_versions, Unset):
+            prompt_block_versions = UNSET
+        else:
+            prompt_block_versions = PromptBlockPins.from_dict(_prompt_block_versions)
+
         copilot_agent = cls(
             agent_id=agent_id,
             agent_version_id=agent_version_id,
+            prompt_block_versions=prompt_block_versions,
         )
 
         return copilot_agent

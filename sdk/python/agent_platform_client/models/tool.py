@@ -42,6 +42,10 @@ class Tool:
     """ Free labels (carried over from an imported OpenAPI document). """
     deprecated: bool | None
     """ Marked deprecated (carried over from an imported OpenAPI document). """
+    requires_approval: bool
+    """ A call by an agent waits for a person's approval before it runs. """
+    approval_timeout_s: int | None
+    """ Seconds a call waits for approval before it is denied (null - 24 hours). """
     created_at: datetime.datetime
     """ When the tool was created. """
     updated_at: datetime.datetime
@@ -93,6 +97,11 @@ class Tool:
         deprecated: bool | None
         deprecated = self.deprecated
 
+        requires_approval = self.requires_approval
+
+        approval_timeout_s: int | None
+        approval_timeout_s = self.approval_timeout_s
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -114,6 +123,8 @@ class Tool:
                 "operation_id": operation_id,
                 "tags": tags,
                 "deprecated": deprecated,
+                "requires_approval": requires_approval,
+                "approval_timeout_s": approval_timeout_s,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -211,6 +222,15 @@ class Tool:
 
         deprecated = _parse_deprecated(d.pop("deprecated"))
 
+        requires_approval = d.pop("requires_approval")
+
+        def _parse_approval_timeout_s(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        approval_timeout_s = _parse_approval_timeout_s(d.pop("approval_timeout_s"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -229,6 +249,8 @@ class Tool:
             operation_id=operation_id,
             tags=tags,
             deprecated=deprecated,
+            requires_approval=requires_approval,
+            approval_timeout_s=approval_timeout_s,
             created_at=created_at,
             updated_at=updated_at,
         )

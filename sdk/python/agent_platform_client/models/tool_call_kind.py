@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class ToolCallKind(StrEnum):
     HANDOFF = "handoff"
+    MEMORY = "memory"
     TOOL = "tool"
     WORKFLOW = "workflow"
 

@@ -42,6 +42,11 @@ class ToolCreate:
     """ Free labels (default null). """
     deprecated: bool | Unset = False
     """ Marked deprecated (default false). """
+    requires_approval: bool | Unset = False
+    """ A call by an agent waits for a person's approval (POST /v1/runs/{id}/approvals) before it runs (default
+    false). """
+    approval_timeout_s: int | None | Unset = UNSET
+    """ Seconds a call waits for approval before it is denied (60 s to 30 days; null: 24 hours). """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.json_schema import JsonSchema
@@ -95,6 +100,14 @@ class ToolCreate:
 
         deprecated = self.deprecated
 
+        requires_approval = self.requires_approval
+
+        approval_timeout_s: int | None | Unset
+        if isinstance(self.approval_timeout_s, Unset):
+            approval_timeout_s = UNSET
+        else:
+            approval_timeout_s = self.approval_timeout_s
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -122,6 +135,10 @@ class ToolCreate:
             field_dict["tags"] = tags
         if deprecated is not UNSET:
             field_dict["deprecated"] = deprecated
+        if requires_approval is not UNSET:
+            field_dict["requires_approval"] = requires_approval
+        if approval_timeout_s is not UNSET:
+            field_dict["approval_timeout_s"] = approval_timeout_s
 
         return field_dict
 
@@ -211,6 +228,19 @@ class ToolCreate:
 
         deprecated = d.pop("deprecated", UNSET)
 
+        requires_approval = d.pop("requires_approval", UNSET)
+
+        def _parse_approval_timeout_s(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        approval_timeout_s = _parse_approval_timeout_s(
+            d.pop("approval_timeout_s", UNSET)
+        )
+
         tool_create = cls(
             tool_provider_id=tool_provider_id,
             name=name,
@@ -224,6 +254,8 @@ class ToolCreate:
             operation_id=operation_id,
             tags=tags,
             deprecated=deprecated,
+            requires_approval=requires_approval,
+            approval_timeout_s=approval_timeout_s,
         )
 
         return tool_create

@@ -38,6 +38,11 @@ class ToolUpdate:
     """ Free labels (carried over from an imported OpenAPI document). """
     deprecated: bool | Unset = UNSET
     """ Marked deprecated (carried over from an imported OpenAPI document). """
+    requires_approval: bool | Unset = UNSET
+    """ A call by an agent waits for a person's approval (POST /v1/runs/{id}/approvals) before it runs (default
+    false). """
+    approval_timeout_s: int | None | Unset = UNSET
+    """ Seconds a call waits for approval before it is denied (60 s to 30 days; null: 24 hours). """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.json_schema import JsonSchema
@@ -93,6 +98,14 @@ class ToolUpdate:
 
         deprecated = self.deprecated
 
+        requires_approval = self.requires_approval
+
+        approval_timeout_s: int | None | Unset
+        if isinstance(self.approval_timeout_s, Unset):
+            approval_timeout_s = UNSET
+        else:
+            approval_timeout_s = self.approval_timeout_s
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -118,6 +131,10 @@ class ToolUpdate:
             field_dict["tags"] = tags
         if deprecated is not UNSET:
             field_dict["deprecated"] = deprecated
+        if requires_approval is not UNSET:
+            field_dict["requires_approval"] = requires_approval
+        if approval_timeout_s is not UNSET:
+            field_dict["approval_timeout_s"] = approval_timeout_s
 
         return field_dict
 
@@ -212,6 +229,19 @@ class ToolUpdate:
 
         deprecated = d.pop("deprecated", UNSET)
 
+        requires_approval = d.pop("requires_approval", UNSET)
+
+        def _parse_approval_timeout_s(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        approval_timeout_s = _parse_approval_timeout_s(
+            d.pop("approval_timeout_s", UNSET)
+        )
+
         tool_update = cls(
             name=name,
             description=description,
@@ -224,6 +254,8 @@ class ToolUpdate:
             operation_id=operation_id,
             tags=tags,
             deprecated=deprecated,
+            requires_approval=requires_approval,
+            approval_timeout_s=approval_timeout_s,
         )
 
         return tool_update

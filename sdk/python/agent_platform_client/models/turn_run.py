@@ -9,9 +9,11 @@ from attrs import define as _attrs_define
 
 from ..models.run_status import RunStatus
 from ..models.turn_kind import TurnKind
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.error_detail import ErrorDetail
+    from ..models.run_approval import RunApproval
     from ..models.turn_step import TurnStep
     from ..models.turn_usage import TurnUsage
 
@@ -41,7 +43,8 @@ class TurnRun:
     """ The answer (null unless succeeded). """
     steps: list[TurnStep]
     """ Model calls (`model_call`, `followups`), tool calls (`tool_call`), handoffs (`handoff`, `handoff_refused`),
-    in order, with durations and errors. """
+    memory writes (`memory`), approvals (`approval_requested`, `approval`: the decision, who decided and when), in
+    order, with durations and errors. """
     usage: TurnUsage
     """ Counters of the turn: input_tokens, output_tokens, model_calls, tool_calls. """
     cost_usd: float
@@ -62,6 +65,9 @@ class TurnRun:
     """ When it finished (null before). """
     updated_at: datetime.datetime
     """ When the run was last changed. """
+    approvals: list[RunApproval] | Unset = UNSET
+    """ Present once the run waited for approvals: the tool calls of its latest pause and their decisions (every
+    decision is also an `approval` step). """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.error_detail import ErrorDetail
@@ -132,6 +138,13 @@ class TurnRun:
 
         updated_at = self.updated_at.isoformat()
 
+        approvals: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.approvals, Unset):
+            approvals = []
+            for approvals_item_data in self.approvals:
+                approvals_item = approvals_item_data.to_dict()
+                approvals.append(approvals_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -158,12 +171,15 @@ class TurnRun:
                 "updated_at": updated_at,
             }
         )
+        if approvals is not UNSET:
+            field_dict["approvals"] = approvals
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.error_detail import ErrorDetail
+        from ..models.run_approval import RunApproval
         from ..models.turn_step import TurnStep
         from ..models.turn_usage import TurnUsage
 
@@ -295,6 +311,15 @@ class TurnRun:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        _approvals = d.pop("approvals", UNSET)
+        approvals: list[RunApproval] | Unset = UNSET
+        if _approvals is not UNSET:
+            approvals = []
+            for approvals_item_data in _approvals:
+                approvals_item = RunApproval.from_dict(approvals_item_data)
+
+                approvals.append(approvals_item)
+
         turn_run = cls(
             id=id,
             kind=kind,
@@ -316,6 +341,7 @@ class TurnRun:
             started_at=started_at,
             finished_at=finished_at,
             updated_at=updated_at,
+            approvals=approvals,
         )
 
         return turn_run

@@ -11,13 +11,13 @@ T = TypeVar("T", bound="TurnStep")
 
 @_attrs_define
 class TurnStep:
-    """One step of a turn: `type` is model_call, followups, tool_call, handoff or handoff_refused; the other fields depend
-    on it (durations, agent, tool, status, error).
+    """One step of a turn: `type` is model_call, followups, tool_call, handoff, handoff_refused or memory (a memory write:
+    `action` save or forget, `memory_id`); the other fields depend on it (durations, agent, tool, status, error).
 
     """
 
     type_: str
-    """ model_call, followups, tool_call, handoff or handoff_refused. """
+    """ model_call, followups, tool_call, handoff, handoff_refused or memory. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -104,8 +104,10 @@ def sync_detailed(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_organization_id (UUID | Unset):
@@ -141,8 +143,10 @@ def sync(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_organization_id (UUID | Unset):
@@ -173,8 +177,10 @@ async def asyncio_detailed(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_organization_id (UUID | Unset):
@@ -208,8 +214,10 @@ async def asyncio(
 
      Every tool in `tool_ids` and provider in `tool_provider_ids` must be in the caller's organization
     (404 `tool_not_found` / `tool_provider_not_found`). A provider in `tool_provider_ids` attaches all
-    its enabled tools, including tools added later. The version is built at once; `build` says whether
-    it succeeded (a failed build is still a saved agent, with the reason).
+    its enabled tools, including tools added later. Prompt blocks referenced in `instructions`
+    (`{{block:NAME}}`) must exist (400 `unknown_prompt_block` naming the first that does not). The
+    version is built at once; `build` says whether it succeeded (a failed build is still a saved agent,
+    with the reason).
 
     Args:
         x_organization_id (UUID | Unset):

@@ -93,7 +93,8 @@ def sync_detailed(
 ) -> Response[Any | Problem]:
     """Delete a user with its stored credentials and sessions
 
-     Deletes the end user and their stored tool credentials.
+     Deletes the user and erases what is stored for them: tool credentials, memories, chat threads (with
+    their messages, votes and events); the user's sessions end.
 
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
@@ -128,7 +129,8 @@ def sync(
 ) -> Any | Problem | None:
     """Delete a user with its stored credentials and sessions
 
-     Deletes the end user and their stored tool credentials.
+     Deletes the user and erases what is stored for them: tool credentials, memories, chat threads (with
+    their messages, votes and events); the user's sessions end.
 
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
@@ -158,7 +160,8 @@ async def asyncio_detailed(
 ) -> Response[Any | Problem]:
     """Delete a user with its stored credentials and sessions
 
-     Deletes the end user and their stored tool credentials.
+     Deletes the user and erases what is stored for them: tool credentials, memories, chat threads (with
+    their messages, votes and events); the user's sessions end.
 
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control
@@ -191,7 +194,8 @@ async def asyncio(
 ) -> Any | Problem | None:
     """Delete a user with its stored credentials and sessions
 
-     Deletes the end user and their stored tool credentials.
+     Deletes the user and erases what is stored for them: tool credentials, memories, chat threads (with
+    their messages, votes and events); the user's sessions end.
 
     Args:
         user_id (str): The customer's id of an end user (no slash, whitespace or control

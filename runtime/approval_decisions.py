@@ -1,0 +1,73 @@
+"""Deciding on tool calls that wait for approval: ``POST /v1/runs/{id}/approvals`` by the
+run's end user (session token) or the organization (API key), and the sweep that denies
+calls nobody decided in time (each tool's `approval_timeout_s`, default 24 hours).
+
+Every decision is a step of the run (`type: approval`, with who decided and when) and an
+`approval.decided` event on the thread's stream. When the last waiting call of a run is
+decided, the run is queued again in the same transaction (an outbox entry), and its job
+continues the turn in whichever worker takes it (runtime/approvals.py).
+"""
+from __future__ import annotations
+
+import logging
+
+from runtime import chat, dispatch
+from store import approvals as store
+from store import db, runs
+
+log = logging.getLogger("agent_platform.approvals")
+
+
+def _announce(settings, row, steps: list[dict]) -> None:
+    if row.thread_id is None:
+        return
+    emit = chat.Emitter(settings, row.org_id, row.thread_id, row.id)
+    for step in steps:
+        emit("approval.decided", {"run_id": row.id, "call_id": step["tool_call_id"],
+                                  "tool_id": step["tool_id"], "name": step["name"],
+                                  "decision": step["decision"],
+                                  "decided_by": step["decided_by"],
+                                  "decided_at": step["decided_at"],
+                                  "comment": step["comment"]})
+
+
+def decided_by(caller) -> dict:
+    """Who decides: the session's end user, the API key (with the end user it named), or the
+    operator."""
+    if caller.is_session:
+        return {"kind": "user", "user_id": caller.user_id}
+    if caller.is_admin:
+        return {"kind": "admin"}
+    return {"kind": "api_key", "api_key_id": caller.key_id,
+            **({"user_id": caller.user_id} if caller.user_id else {})}
+
+
+def decide(*, settings, caller, run_id: str, call_id: str, decision: str,
+           comment: str | None = None):
+    """Record one decision; returns the run. A session token (or X-User-Id) reaches only
+    its user's runs."""
+    row, step, entry = store.decide(org_id=caller.org_id, run_id=run_id,
+                                    user_id=caller.user_id, call_id=call_id,
+                                    decision=decision, decided_by=decided_by(caller),
+                                    comment=comment)
+    _announce(settings, row, [step])
+    if entry is not None:
+        dispatch.after_commit(settings, entry)
+    return runs.get(org_id=caller.org_id, run_id=run_id)
+
+
+def expire_due(settings, now=None) -> int:
+    """Deny every waiting call past its deadline (the recovery sweep); returns how many."""
+    denied = 0
+    with db.connection():
+        for org_id, run_id in store.due(now=now):
+            row, steps, entry = store.expire(org_id=org_id, run_id=run_id, now=now)
+            if row is None:
+                continue
+            denied += len(steps)
+            _announce(settings, row, steps)
+            if entry is not None:
+                dispatch.after_commit(settings, entry)
+    if denied:
+        log.info("approvals timed out", extra={"fields": {"denied": denied}})
+    return denied

@@ -1,0 +1,233 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.memory_body import MemoryBody
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    if not isinstance(x_user_id, Unset):
+        headers["X-User-Id"] = x_user_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/memories/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> MemoryBody | Problem | None:
+    if response.status_code == 200:
+        response_200 = MemoryBody.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MemoryBody | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[MemoryBody | Problem]:
+    """One memory of the end user
+
+     One of the calling end user's memories; another user's is 404.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MemoryBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> MemoryBody | Problem | None:
+    """One memory of the end user
+
+     One of the calling end user's memories; another user's is 404.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MemoryBody | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> Response[MemoryBody | Problem]:
+    """One memory of the end user
+
+     One of the calling end user's memories; another user's is 404.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MemoryBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_organization_id=x_organization_id,
+        x_user_id=x_user_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+    x_user_id: str | Unset = UNSET,
+) -> MemoryBody | Problem | None:
+    """One memory of the end user
+
+     One of the calling end user's memories; another user's is 404.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+        x_user_id (str | Unset): The customer's id of an end user (no slash, whitespace or control
+            characters).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MemoryBody | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            x_organization_id=x_organization_id,
+            x_user_id=x_user_id,
+        )
+    ).parsed

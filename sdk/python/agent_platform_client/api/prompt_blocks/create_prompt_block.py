@@ -1,0 +1,237 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.prompt_block_create import PromptBlockCreate
+from ...models.prompt_block_result import PromptBlockResult
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: PromptBlockCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/prompt-blocks",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | PromptBlockResult | None:
+    if response.status_code == 201:
+        response_201 = PromptBlockResult.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | PromptBlockResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PromptBlockCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | PromptBlockResult]:
+    """Create a prompt block (version 1)
+
+     A named text that agent instructions insert with `{{block:NAME}}`. Names are unique in the
+    organization (409 `prompt_block_name_conflict`). Answers the block and the rebuild result (the shape
+    of creating a tool; a new block has no dependent agents yet). Needs the API key: a session token
+    gets 403.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (PromptBlockCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | PromptBlockResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: PromptBlockCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | PromptBlockResult | None:
+    """Create a prompt block (version 1)
+
+     A named text that agent instructions insert with `{{block:NAME}}`. Names are unique in the
+    organization (409 `prompt_block_name_conflict`). Answers the block and the rebuild result (the shape
+    of creating a tool; a new block has no dependent agents yet). Needs the API key: a session token
+    gets 403.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (PromptBlockCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | PromptBlockResult
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: PromptBlockCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | PromptBlockResult]:
+    """Create a prompt block (version 1)
+
+     A named text that agent instructions insert with `{{block:NAME}}`. Names are unique in the
+    organization (409 `prompt_block_name_conflict`). Answers the block and the rebuild result (the shape
+    of creating a tool; a new block has no dependent agents yet). Needs the API key: a session token
+    gets 403.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (PromptBlockCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | PromptBlockResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: PromptBlockCreate,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | PromptBlockResult | None:
+    """Create a prompt block (version 1)
+
+     A named text that agent instructions insert with `{{block:NAME}}`. Names are unique in the
+    organization (409 `prompt_block_name_conflict`). Answers the block and the rebuild result (the shape
+    of creating a tool; a new block has no dependent agents yet). Needs the API key: a session token
+    gets 403.
+
+    Args:
+        x_organization_id (UUID | Unset):
+        body (PromptBlockCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | PromptBlockResult
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

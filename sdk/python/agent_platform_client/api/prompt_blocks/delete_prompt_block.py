@@ -1,0 +1,217 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.prompt_block_deleted import PromptBlockDeleted
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/prompt-blocks/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | PromptBlockDeleted | None:
+    if response.status_code == 200:
+        response_200 = PromptBlockDeleted.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | PromptBlockDeleted]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | PromptBlockDeleted]:
+    """Delete a prompt block and its versions
+
+     409 `prompt_block_in_use`, naming the agents and networks, while an agent's current instructions
+    reference the block or a staging or prod network pins one of its versions.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | PromptBlockDeleted]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | PromptBlockDeleted | None:
+    """Delete a prompt block and its versions
+
+     409 `prompt_block_in_use`, naming the agents and networks, while an agent's current instructions
+    reference the block or a staging or prod network pins one of its versions.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | PromptBlockDeleted
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | PromptBlockDeleted]:
+    """Delete a prompt block and its versions
+
+     409 `prompt_block_in_use`, naming the agents and networks, while an agent's current instructions
+    reference the block or a staging or prod network pins one of its versions.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | PromptBlockDeleted]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | PromptBlockDeleted | None:
+    """Delete a prompt block and its versions
+
+     409 `prompt_block_in_use`, naming the agents and networks, while an agent's current instructions
+    reference the block or a staging or prod network pins one of its versions.
+
+    Args:
+        id (UUID):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | PromptBlockDeleted
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,148 @@
+"""Memories of end users: short texts an agent (or the customer's backend) keeps about one
+user of one organization, searched with the database's own full-text search: SQLite FTS5
+(`memory_fts`, kept by triggers) or a Postgres `tsvector` column with a GIN index.
+
+Every operation takes the user (``user_id``); another user's or organization's memory is
+simply not found. Search matches any word of the query (words of three or more characters
+also as prefixes, so `coff` finds "coffee"); both backends tokenize without stemming
+('simple' / unicode61), so they find the same memories. The index yields the user's newest
+100 matches, ranked here by occurrences of the query's words, then recency (the same order on
+both engines).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from store import db, pages, scope, users
+from store.db import atomic, iso, new_id, utcnow
+from store.models_blocks import Memory
+from store.threads import need_user
+
+MAX_TEXT = 2000
+DIGEST_ITEMS = 20
+DIGEST_CHARS = 2000
+SEARCH_LIMIT = 50
+CANDIDATES = 100  # newest matches ranked per search (bounds the cost of common words)
+_WORD = re.compile(r"\w+", re.UNICODE)
+_MAX_WORDS = 16
+PREFIX_MIN = 3  # shorter words match whole words only (`e` of "e-mail" is not every e...)
+
+
+def owner_of(org_id: str, user_id: str) -> str:
+    """The index token of the user key `{orgId}_{userId}` (hex: one token on both engines)."""
+    return hashlib.sha256(f"{org_id}_{user_id}".encode()).hexdigest()[:32]
+
+
+def create(*, org_id: str, user_id: str | None, text: str, agent_id: str | None = None,
+           run_id: str | None = None) -> Memory:
+    user_id = need_user(user_id)
+    with atomic():
+        users.ensure(org_id=org_id, user_id=user_id)  # so that deleting the user erases it
+        row = Memory.create(id=new_id(), org=org_id, user_id=user_id,
+                            owner=owner_of(org_id, user_id), text=text[:MAX_TEXT],
+                            agent_id=agent_id, run_id=run_id, created_at=utcnow())
+    return get(org_id=org_id, user_id=user_id, memory_id=row.id)
+
+
+def _mine(org_id: str, user_id: str | None):
+    return scope.scoped(Memory, org_id).where(Memory.user_id == need_user(user_id))
+
+
+def get(*, org_id: str, user_id: str | None, memory_id: str) -> Memory:
+    return scope.get(Memory, org_id, Memory.user_id == need_user(user_id),
+                     Memory.id == memory_id, what="memory")
+
+
+def list(*, org_id: str, user_id: str | None, limit: int = 50,
+         cursor: str | None = None) -> tuple[list, str | None]:
+    """The user's memories, newest first; (rows, next_cursor)."""
+    return pages.page(_mine(org_id, user_id), (Memory.created_at, Memory.id), limit=limit,
+                      cursor=cursor, desc=True)
+
+
+def delete(*, org_id: str, user_id: str | None, memory_id: str) -> Memory:
+    row = get(org_id=org_id, user_id=user_id, memory_id=memory_id)
+    with atomic():
+        scope.delete(Memory, org_id, Memory.seq == row.seq)
+    return row
+
+
+def digest(*, org_id: str, user_id: str | None) -> list[dict]:
+    """The user's newest memories `{id, text}` (at most DIGEST_ITEMS, DIGEST_CHARS characters
+    of text in all), newest first, for an agent's context."""
+    if not user_id:
+        return []
+    out, used = [], 0
+    for memory_id, text in _mine(org_id, user_id).select(Memory.id, Memory.text).order_by(
+            Memory.created_at.desc(), Memory.seq.desc()).limit(DIGEST_ITEMS).tuples():
+        if used + len(text) > DIGEST_CHARS:
+            break
+        out.append({"id": memory_id, "text": text})
+        used += len(text)
+    return out
+
+
+def _fold(text: str) -> str:
+    """Lowercase without diacritics (what both engines' tokenizers compare)."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def words(query: str) -> list[str]:
+    """The query's words, folded, each once (at most 16): what search matches."""
+    return [*dict.fromkeys(_WORD.findall(_fold(query or "")))][:_MAX_WORDS]
+
+
+def _score(text: str, terms: list[str]) -> int:
+    """Occurrences of the query's words in text (as prefixes for words of 3+ characters)."""
+    tokens = _WORD.findall(_fold(text))
+    prefixes = tuple(t for t in terms if len(t) >= PREFIX_MIN)
+    exact = {t for t in terms if len(t) < PREFIX_MIN}
+    return sum(1 for token in tokens if token in exact or token.startswith(prefixes))
+
+
+def _candidates(org_id: str, user_id: str, terms: list[str]) -> list[tuple[int, str]]:
+    """(seq, text) of the user's newest CANDIDATES memories the full-text index matches."""
+    if db.is_postgres():
+        tsquery = " | ".join(f"{t}:*" if len(t) >= PREFIX_MIN else t for t in terms)
+        # `seq + 0`: the GIN index (words and owner intersected) drives the query; ordering by
+        # the primary key instead lets the planner walk every row backwards for a rare word
+        sql = ("SELECT seq, text FROM memory WHERE search @@ (to_tsquery('simple', %s) && "
+               "%s::tsquery) AND org_id = %s AND user_id = %s ORDER BY seq + 0 DESC LIMIT %s")
+        owner = f"'~{owner_of(org_id, user_id)}'"
+        return db.database.execute_sql(
+            sql, (tsquery, owner, org_id, user_id, CANDIDATES)).fetchall()
+    match = 'owner:"%s" AND text:(%s)' % (owner_of(org_id, user_id), " OR ".join(
+        f'"{t}"*' if len(t) >= PREFIX_MIN else f'"{t}"' for t in terms))
+    sql = ("SELECT m.seq, m.text FROM (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? "
+           "ORDER BY rowid DESC LIMIT ?) AS f CROSS JOIN memory AS m ON m.seq = f.rowid "
+           "WHERE m.org_id = ? AND m.user_id = ?")  # CROSS JOIN: the index drives the join
+    return db.database.execute_sql(sql, (match, CANDIDATES, org_id, user_id)).fetchall()
+
+
+def search(*, org_id: str, user_id: str | None, query: str, limit: int = 10) -> list[Memory]:
+    """The user's memories matching any word of query (or, for words of 3+ characters, a
+    word starting with it), most occurrences first, then newest; [] for a query without
+    words. The database's full-text index finds the user's newest CANDIDATES matches; they
+    are ranked here, the same way on both engines."""
+    user_id = need_user(user_id)
+    terms = words(query)
+    if not terms:
+        return []
+    limit = max(1, min(limit, SEARCH_LIMIT))
+    found = _candidates(org_id, user_id, terms)
+    ranked = sorted(found, key=lambda row: (-_score(row[1], terms), -row[0]))[:limit]
+    seqs = [seq for seq, _ in ranked]
+    if not seqs:
+        return []
+    rows = {r.seq: r for r in Memory.select().where(Memory.seq.in_(seqs))}
+    return [rows[s] for s in seqs if s in rows]
+
+
+def to_dict(row: Memory) -> dict:
+    return {"id": row.id, "user_id": row.user_id, "text": row.text, "agent_id": row.agent_id,
+            "run_id": row.run_id, "created_at": iso(row.created_at)}
