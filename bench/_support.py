@@ -23,7 +23,32 @@ def free_port() -> int:
 def settings_env(data_dir: str) -> dict:
     return {"DATABASE_URL": f"sqlite:///{data_dir}/bench.db", "AGENT_PLATFORM_DATA_DIR": data_dir,
             "AGENT_PLATFORM_SECRET_KEY": SECRET, "AGENT_PLATFORM_SSRF_ALLOW": "127.0.0.1",
-            "AGENT_PLATFORM_LOG_LEVEL": "WARNING"}
+            "AGENT_PLATFORM_LOG_LEVEL": "WARNING",
+            "AGENT_PLATFORM_METRICS": os.environ.get("AGENT_PLATFORM_METRICS", "on")}
+
+
+def observe_args(parser) -> None:
+    """--metrics on|off and --tracing off|memory|otlp for the benchmarks that compare them."""
+    parser.add_argument("--metrics", choices=("on", "off"), default="on",
+                        help="collect Prometheus metrics (default on, as the service does)")
+    parser.add_argument("--tracing", choices=("off", "memory", "otlp"), default="off",
+                        help="off (default), an in-memory exporter (in-process benchmarks), "
+                             "or OTLP over HTTP to a local sink that accepts every export")
+
+
+def memory_tracing():
+    """Spans of this process go to an in-memory exporter (emptied as it grows)."""
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    from store import tracing
+
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    tracing.install(provider)
+    return exporter
 
 
 def fresh(data_dir: str | None = None):

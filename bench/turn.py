@@ -9,15 +9,18 @@ model and tool times are the durations the run records for its model calls and i
 Its p50 is the figure (target < 4 ms).
 
     python -m bench turn [--turns 300] [--database-url postgresql://...]
+                         [--metrics on|off] [--tracing off|memory]
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
 
-from bench._support import fresh, free_port, p50, report, settings_env, spawn, wait_port
+from bench._support import (fresh, free_port, memory_tracing, observe_args, p50, report,
+                            settings_env, spawn, wait_port)
 
 
 def p99(values) -> float:
@@ -45,7 +48,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--database-url", default=None,
                         help="default: a new SQLite file (the embedded default)")
+    observe_args(parser)
     args = parser.parse_args(argv)
+    os.environ["AGENT_PLATFORM_METRICS"] = args.metrics
+    if args.tracing == "otlp":
+        raise SystemExit("the turn benchmark runs in-process: --tracing memory or off")
 
     from runtime import agents as agent_runtime
     from runtime import turns
@@ -65,6 +72,7 @@ def main(argv: list[str]) -> int:
     try:
         wait_port(echo_port)
         settings, _app, org_id, _ = _setup(args.database_url)
+        exporter = memory_tracing() if args.tracing == "memory" else None
         with db.connection():
             provider = provider_store.create(org_id=org_id, fields={
                 "name": "echo", "type": "api", "base_url": f"http://127.0.0.1:{echo_port}"})
@@ -99,11 +107,14 @@ def main(argv: list[str]) -> int:
             models.append(m)
             tools.append(k)
             overhead.append(t - m - k)
+            if exporter is not None:
+                exporter.clear()
     finally:
         model.stop()
         echo.terminate()
     where = "Postgres" if args.database_url else "SQLite (embedded default)"
-    print(f"agent turn with one HTTP tool call (2 model calls), {args.turns} turns, {where}")
+    print(f"agent turn with one HTTP tool call (2 model calls), {args.turns} turns, {where}, "
+          f"metrics {args.metrics}, tracing {args.tracing}")
     for label, values in (("turn", total), ("model calls", models), ("tool call", tools),
                           ("runtime overhead", overhead)):
         print(f"  {label:<18} p50 {p50(values):7.2f} ms   p99 {p99(values):7.2f} ms   "

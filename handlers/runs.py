@@ -23,3 +23,20 @@ def run_copilot(caller, settings, id, body):
 def get_run(caller, id):
     return ok({"run": runs.to_dict(runs.get(org_id=caller.org_id, run_id=id,
                                             user_id=caller.user_id))})
+
+
+def list_runs(caller, kind=None, status=None, agent_id=None, copilot_id=None, workflow_id=None,
+              user_id=None, group_id=None, created_after=None, created_before=None, limit=50,
+              cursor=None):
+    filters = {"kind": kind, "status": status, "agent_id": agent_id, "copilot_id": copilot_id,
+               "workflow_id": workflow_id, "user_id": user_id, "group_id": group_id,
+               "created_after": created_after, "created_before": created_before}
+    rows, following = runs.list(org_id=caller.org_id, caller_user_id=caller.user_id,
+                                filters=filters, limit=limit, cursor=cursor)
+    return ok({"runs": [runs.to_dict(r) for r in rows], "next_cursor": following})
+
+
+def list_run_events(caller, id, limit=50, cursor=None):
+    rows, following = runs.events(org_id=caller.org_id, run_id=id, user_id=caller.user_id,
+                                  limit=limit, cursor=cursor)
+    return ok({"events": rows, "next_cursor": following})

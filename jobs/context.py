@@ -41,5 +41,9 @@ def ensure_ready(settings=None):
             mcp_client.configure(settings)
             db.bind(settings.database_url, pool_size=max(4, settings.inline_workers + 4),
                     pool_timeout=settings.db_pool_timeout)
+            from store import metrics, tracing
+
+            metrics.configure(settings)
+            tracing.configure(settings)
         _settings = settings
         return settings

@@ -10,11 +10,15 @@ keyword arguments, and idempotent: a job may run more than once.
 from __future__ import annotations
 
 import concurrent.futures
+import datetime
 import logging
 import threading
+import time
 
+from store import tracing
 from store.redis_client import connection as redis_connection
 
+TRACE_META = "trace"  # the job's meta entry holding the trace context of its enqueuer
 RESULT_TTL_S = 600
 FAILURE_TTL_S = 86400
 _DONE = ("finished", "failed", "stopped", "canceled")
@@ -28,18 +32,23 @@ class InlinePool:
         self.executor = concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="job")
         self.ids: set[str] = set()
         self.lock = threading.Lock()
+        self.waiting: dict[object, float] = {}  # jobs not started yet: their enqueue time
 
     def submit(self, func, kwargs: dict, job_id: str | None, unique: bool):
+        token = object()
         with self.lock:
             if unique and job_id in self.ids:
                 return None
             if job_id:
                 self.ids.add(job_id)
-        return self.executor.submit(self._run, func, kwargs, job_id)
+            self.waiting[token] = time.time()
+        return self.executor.submit(self._run, func, kwargs, job_id, token, tracing.inject())
 
-    def _run(self, func, kwargs, job_id):
+    def _run(self, func, kwargs, job_id, token=None, trace=None):
+        self.waiting.pop(token, None)
         try:
-            return func(**kwargs)
+            with tracing.attach(trace):  # the trace of the request that queued the job
+                return func(**kwargs)
         except Exception:
             log.exception("in-process job %s failed", getattr(func, "__name__", func))
             raise
@@ -78,11 +87,13 @@ def enqueue(settings, func, *, kwargs: dict, queue: str, job_id: str | None = No
     from rq.job import Job
 
     target = rq_queue(settings, queue)
+    trace = tracing.inject()  # the worker continues the trace (jobs/worker.py)
     for _ in range(2):
         try:
             return target.enqueue(func, kwargs=kwargs, job_id=job_id, unique=unique,
                                   job_timeout=timeout, result_ttl=RESULT_TTL_S,
-                                  failure_ttl=FAILURE_TTL_S)
+                                  failure_ttl=FAILURE_TTL_S,
+                                  meta={TRACE_META: trace} if trace else None)
         except DuplicateJobError:
             if not replace_done:
                 return None
@@ -121,3 +132,50 @@ def enqueue_unique_many(settings, func, items: list[tuple[str, dict]], *, queue:
         script(keys=[job.key, target.key], args=[job.id, "R", ttl, *_build_hset_args(job)],
                client=pipe)
     return [bool(result) for result in pipe.execute()[1:]]
+
+
+class QueueCollector:
+    """Prometheus collector of the queues at scrape time: jobs waiting per queue and the age
+    of the oldest. With Redis, the RQ queues (shared by every process); without, the
+    in-process pool of the process answering the scrape (queue ``inline``)."""
+
+    def __init__(self, settings, names: list[str]):
+        self.settings, self.names = settings, names
+
+    def collect(self):
+        from prometheus_client.core import GaugeMetricFamily
+
+        depth = GaugeMetricFamily("agent_platform_queue_depth", "Jobs waiting in the queue",
+                                  labels=["queue"])
+        age = GaugeMetricFamily("agent_platform_queue_oldest_age_seconds",
+                                "Age of the oldest job waiting in the queue", labels=["queue"])
+        now = time.time()
+        for name, count, oldest in self._stats():
+            depth.add_metric([name], count)
+            age.add_metric([name], max(0.0, now - oldest) if oldest else 0.0)
+        yield depth
+        yield age
+
+    def _stats(self):
+        if not self.settings.redis_url:
+            pool = _inline
+            waiting = list(pool.waiting.values()) if pool is not None else []
+            return [("inline", len(waiting), min(waiting) if waiting else None)]
+        from rq.job import Job
+
+        out = []
+        for name in self.names:
+            try:
+                target = rq_queue(self.settings, name)
+                count, oldest = target.count, None
+                first = target.get_job_ids(0, 0)
+                if first:
+                    job = Job.fetch(first[0], connection=target.connection)
+                    at = job.enqueued_at
+                    if at is not None and at.tzinfo is None:  # RQ writes UTC
+                        at = at.replace(tzinfo=datetime.timezone.utc)
+                    oldest = at.timestamp() if at else None
+                out.append((name, count, oldest))
+            except Exception as exc:  # Redis away: the scrape still answers
+                log.warning("queue stats unavailable: %s", type(exc).__name__)
+        return out

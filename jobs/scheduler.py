@@ -30,7 +30,7 @@ from jobs import queue, recovery, tasks
 from rules import schedule_time
 from rules.schedule_time.zones import UTC
 from runtime import workflow_engine
-from store import db, schedules, workflow_runs
+from store import db, metrics, oplog, schedules, tracing, workflow_runs
 from store.models import Workflow, WorkflowRun, WorkflowSchedule
 
 S = WorkflowSchedule
@@ -54,11 +54,26 @@ def fire(schedule_id: str, fire_ts: int) -> str | None:
                    .where(WorkflowRun.schedule_id == schedule_id, WorkflowRun.fire_at == fire_at)
                    .first())
         if run is not None:
-            return workflow_engine.execute(settings, run.id)
+            return _fire_run(settings, schedule_id, fire_at, run.id)
         if time.monotonic() >= deadline:
             log.warning("no run for fire %s of schedule %s", fire_ts, schedule_id)
             return None
         time.sleep(0.02)
+
+
+def _fire_run(settings, schedule_id: str, fire_at: dt.datetime, run_id: str) -> str | None:
+    """Execute a fire's run between the fire's start and end log lines."""
+    ids = {"schedule_id": schedule_id, "fire_at": fire_at.isoformat() + "Z", "run_id": run_id}
+    clock = time.perf_counter()
+    status = None
+    with tracing.span("schedule_fire", {f"agent_platform.{k}": v for k, v in ids.items()}):
+        oplog.started("schedule_fire", **ids)
+        try:
+            status = workflow_engine.execute(settings, run_id)
+            return status
+        finally:
+            oplog.finished("schedule_fire", status=status or "not_executed",
+                           duration_ms=(time.perf_counter() - clock) * 1000, **ids)
 
 
 @contextlib.contextmanager
@@ -124,7 +139,7 @@ class Scheduler:
                 return 0, False
             found = {w.id: w for w in Workflow.select().where(
                 Workflow.id.in_(sorted({r.workflow_id for r in rows})))}
-            groups, runs, fires = defaultdict(list), [], []
+            groups, runs, fires, missed = defaultdict(list), [], [], 0
             for row in rows:
                 due = schedule_time.due_fire(spec=schedules.spec_of(row),
                                              next_fire_at=schedules.aware(row.next_fire_at),
@@ -132,6 +147,7 @@ class Scheduler:
                 fire_at = schedules.naive(due.fire_at)
                 status = "active" if due.next_fire_at is not None else "completed"
                 groups[(schedules.naive(due.next_fire_at), status, fire_at)].append(row.id)
+                missed += fire_at is None  # due, and dropped by skip_missed
                 if fire_at is not None:
                     fires.append((row.id, fire_at))
                     runs.append(workflow_runs.new_row(
@@ -146,6 +162,10 @@ class Scheduler:
                 S.update(values).where(S.id.in_(ids), S.status == "active").execute()
             if fires:
                 self.enqueue(fires)
+        for _, fire_at in fires:  # committed
+            metrics.scheduler_fire("enqueued", (stamp - fire_at).total_seconds())
+        for _ in range(missed):
+            metrics.scheduler_fire("missed")
         return len(fires), len(rows) == self.batch
 
     def next_due(self) -> dt.datetime | None:

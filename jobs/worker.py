@@ -29,7 +29,6 @@ def queues_of(settings) -> list[str]:
 
 def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> int:
     from rq import Queue
-    from rq.worker import SimpleWorker
 
     from jobs import recovery, tasks
     from store import db, migrations
@@ -60,10 +59,11 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     connection = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5,
                                       socket_timeout=WORKER_TTL_S, health_check_interval=10)
     names = queues or queues_of(settings)
+    Worker = _worker_class()
     log.info("worker started", extra={"fields": {"queues": names, "burst": burst}})
     try:
         while True:
-            worker = SimpleWorker([Queue(name, connection=connection) for name in names],
+            worker = Worker([Queue(name, connection=connection) for name in names],
                                   connection=connection, worker_ttl=WORKER_TTL_S)
             try:
                 worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
@@ -85,6 +85,22 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
         if relay is not None:
             relay.close()
     return 0
+
+
+def _worker_class():
+    from rq.worker import SimpleWorker
+
+    class Worker(SimpleWorker):
+        """RQ's in-process worker; each job continues the trace of whoever queued it."""
+
+        def execute_job(self, job, queue):
+            from jobs.queue import TRACE_META
+            from store import tracing
+
+            with tracing.attach((job.meta or {}).get(TRACE_META)):
+                return super().execute_job(job, queue)
+
+    return Worker
 
 
 def _watch_redis(settings, stop: threading.Event, interval: float = 1.0) -> None:

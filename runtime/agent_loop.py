@@ -12,13 +12,14 @@ turn, a further one is refused with an error result and the current agent answer
 from __future__ import annotations
 
 import dataclasses
+import json
 import threading
 import time
 
 from runtime import turn_tools
 from runtime.models import (Finish, Message, ModelCancelled, ModelError, ModelRequest,
                             ModelSettings, TextDelta, ToolCallEvent, get_provider)
-from store import spend
+from store import metrics, spend, tracing
 from store.errors import DomainError
 
 
@@ -97,10 +98,47 @@ class Turn:
 def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas=(),
                *, stream: bool = True, kind: str = "model_call"):
     """One streamed model call: (text, tool calls). Text is emitted as message.delta when
-    ``stream``; usage and cost are added to the turn; a step is recorded."""
+    ``stream``; usage and cost are added to the turn; a step is recorded; with tracing on,
+    a span with the GenAI semantic conventions (no message content unless allowed)."""
+    if not tracing.enabled():
+        return _model_call(turn, runtime, agent_id, messages, schemas, stream=stream, kind=kind)
+    model = runtime.get("model") or {}
+    attributes = {"gen_ai.operation.name": "chat", "gen_ai.system": model.get("provider"),
+                  "gen_ai.request.model": model.get("name") or "", "gen_ai.agent.id": agent_id,
+                  "gen_ai.request.temperature": model.get("temperature"),
+                  "gen_ai.request.max_tokens": model.get("max_tokens")}
+    if tracing.content_allowed():
+        attributes["gen_ai.input.messages"] = json.dumps(
+            [{"role": m.role, "content": m.content} for m in messages], ensure_ascii=False)
+    with tracing.span(f"chat {attributes['gen_ai.request.model']}", attributes,
+                      kind="client") as span:
+        before = len(turn.steps)
+        result = None
+        try:
+            result = _model_call(turn, runtime, agent_id, messages, schemas, stream=stream,
+                                 kind=kind)
+            return result
+        finally:
+            step = turn.steps[-1] if len(turn.steps) > before else {}
+            tracing.set_attributes(span, {
+                "gen_ai.system": step.get("provider"),
+                "gen_ai.usage.input_tokens": step.get("input_tokens"),
+                "gen_ai.usage.output_tokens": step.get("output_tokens"),
+                "gen_ai.response.finish_reasons": [step["finish_reason"]]
+                if step.get("finish_reason") else None})
+            if result is not None and tracing.content_allowed():
+                tracing.set_attributes(span, {"gen_ai.output.messages": json.dumps(
+                    [{"role": "assistant", "content": result[0]}], ensure_ascii=False)})
+            if step.get("status") in ("failed", "cancelled"):
+                tracing.fail(span, (step.get("error") or {}).get("code") or step["status"])
+
+
+def _model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas=(),
+                *, stream: bool = True, kind: str = "model_call"):
     model = runtime.get("model") or {}
     name = model.get("name") or ""
     started = time.perf_counter()
+    provider_name = model.get("provider") or "default"
     try:
         provider_name, provider = turn.provider_for(model)
         request = ModelRequest(messages, schemas, ModelSettings(name, model.get("temperature"),
@@ -124,11 +162,13 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
     except ModelCancelled:
         # the call was made (the model may bill it): it counts, with what it streamed
         turn.usage["model_calls"] += 1
+        metrics.model_call(provider_name, name, "cancelled", time.perf_counter() - started)
         turn.steps.append({"type": kind, "agent_id": agent_id, "model": name,
                            "status": "cancelled",
                            "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
         raise Cancelled() from None
     except ModelError as exc:
+        metrics.model_call(provider_name, name, "failed", time.perf_counter() - started)
         turn.steps.append({"type": kind, "agent_id": agent_id, "model": name,
                            "status": "failed", "error": {"code": exc.code, "message": exc.detail},
                            "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
@@ -142,6 +182,8 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
     turn.usage["input_tokens"] += tokens_in
     turn.usage["output_tokens"] += tokens_out
     turn.usage["model_calls"] += 1
+    metrics.model_call(provider_name, name, "succeeded", time.perf_counter() - started,
+                       tokens_in, tokens_out)
     turn.cost_micro += spend.cost_micro(turn.settings.prices, name, tokens_in, tokens_out)
     if name not in turn.models:
         turn.models.append(name)

@@ -26,7 +26,7 @@ import anyio
 from starlette.responses import StreamingResponse
 
 from runtime import chat, chat_events
-from store import db, run_events, threads
+from store import db, metrics, run_events, threads
 
 KEEPALIVE = b": keep-alive\n\n"
 MULTI_PROCESS_POLL_S = 1.0
@@ -80,6 +80,7 @@ async def _events(settings, org_id: str, thread_id: str, after: int | None):
     hub = chat_events.hub(settings)
     sub = await hub.subscribe(thread_id)  # first: whatever is logged later also arrives live
     keepalive, tick = settings.chat_keepalive_s, _poll_s(settings)
+    metrics.sse_stream(1)
     try:
         last = after if after is not None else await _db(run_events.replay_start,
                                                          thread_id=thread_id)
@@ -114,5 +115,6 @@ async def _events(settings, org_id: str, thread_id: str, after: int | None):
                 if event["kind"] in run_events.FINAL_KINDS:
                     return
     finally:
+        metrics.sse_stream(-1)
         with anyio.CancelScope(shield=True):
             await hub.unsubscribe(sub)

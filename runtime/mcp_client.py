@@ -16,6 +16,7 @@ import threading
 from rules import ssrf
 from rules.outside_text import clean, clean_text
 from runtime import ssrf_connect
+from store import metrics
 
 log = logging.getLogger("agent_platform.mcp")
 for _noisy in ("httpx2", "httpx", "mcp"):  # request lines carry URLs; keep them out of logs
@@ -128,9 +129,13 @@ class _Connection:
         ready.add_done_callback(lambda f: f.cancelled() or f.exception())  # always retrieved
 
         async def own():
+            state = "connecting"
+            metrics.mcp_state(None, state)
             try:
                 async with Client(_transport(self.server), read_timeout_seconds=None) as client:
                     self.client = client
+                    metrics.mcp_state(state, "open")
+                    state = "open"
                     ready.set_result(None)
                     await self._closed.wait()
             except BaseException as exc:  # reported through `ready` or by the next call
@@ -138,6 +143,7 @@ class _Connection:
                     ready.set_exception(exc)
             finally:
                 self.client = None
+                metrics.mcp_state(state, None)
 
         self._task = asyncio.get_running_loop().create_task(own())
         try:

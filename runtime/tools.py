@@ -20,6 +20,7 @@ from rules import masking, ssrf
 from rules.outside_text import clean, clean_text
 from rules.provider_auth import expected_fields, inject
 from runtime import mcp_client, oauth, ssrf_connect
+from store import metrics, tracing
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
@@ -224,6 +225,19 @@ def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | 
     if problem:
         raise Invalid(problem, code="tool_input_invalid")
     started = time.perf_counter()
+    with tracing.span(f"execute_tool {tool.name}", {
+            "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool.name,
+            "agent_platform.tool.id": tool.id, "agent_platform.tool.provider_type": provider.type,
+    }) as span:
+        result = _call(tool, provider, input, user_credentials, user_id, started)
+        tracing.set_attributes(span, {"agent_platform.tool.status": result["status"]})
+        if result["status"] != "succeeded":
+            tracing.fail(span, (result.get("error") or {}).get("code"))
+    metrics.tool_call(provider.type, result["status"], time.perf_counter() - started)
+    return result
+
+
+def _call(tool, provider, input, user_credentials, user_id, started) -> dict:
     if provider.type == "mcp":
         return _call_mcp(tool, provider, input, user_credentials, user_id, started)
     if user_credentials and user_credentials.get("base_url"):

@@ -25,7 +25,7 @@ import time
 
 from runtime import dispatch, memory_tools, registry
 from runtime.models import Message, ToolCall, ToolSchema
-from store import db
+from store import db, tracing
 from store.errors import DomainError
 
 _UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
@@ -242,13 +242,13 @@ def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall],
             done.set_result(problem)
             futures[call.id] = done
         elif entry.kind == "workflow":
-            futures[call.id] = _spawn(_call_workflow, turn, entry, arguments)
+            futures[call.id] = _spawn(tracing.bind(_call_workflow), turn, entry, arguments)
         elif entry.kind == "memory":
             futures[call.id] = _tool_pool(turn.settings).submit(
-                memory_tools.call, turn, agent_id, entry.ref, arguments)
-        else:
+                tracing.bind(memory_tools.call), turn, agent_id, entry.ref, arguments)
+        else:  # the call's span is a child of the turn's (tracing.bind)
             futures[call.id] = _tool_pool(turn.settings).submit(
-                _call_tool, turn.org_id, entry, arguments, turn.run.user_id)
+                tracing.bind(_call_tool), turn.org_id, entry, arguments, turn.run.user_id)
     results: dict[str, dict] = {}
     pending = set(futures.values())
     emitted = 0

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Callable, Iterable
 
 from runtime import approvals
@@ -28,7 +29,7 @@ from runtime import network as networks
 from runtime.agent_loop import AwaitingApproval, Cancelled, Turn, TurnFailed, run_agent
 from runtime.models import Message
 from runtime.turn_watch import watcher
-from store import agents, limits, runs, spend
+from store import agents, limits, metrics, oplog, runs, spend, tracing
 from store.db import atomic
 from store.errors import DomainError
 from store.models import AgentRun
@@ -48,11 +49,13 @@ def _no_emit(kind: str, data: dict) -> None:
 def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
           copilot_id: str | None = None, user_id: str | None = None,
           group_id: str | None = None, thread_id: str | None = None, admit: bool = True,
-          network: dict | None = None) -> AgentRun:
+          network: dict | None = None, workflow_id: str | None = None,
+          workflow_run_id: str | None = None) -> AgentRun:
     """A queued run of the agent (or network) for user_id, billed to the session's group
     (group_id), else the user's group, else Default. ``admit`` (default) applies the spend cap
     and the run quota; a nested run (a workflow's agent step) was admitted with its workflow.
-    ``network`` is the network's runtime configuration when the caller already has it."""
+    ``network`` is the network's runtime configuration when the caller already has it;
+    ``workflow_id``/``workflow_run_id`` name the workflow run whose step this run is."""
     if copilot_id is not None:
         if network is None:
             networks.config(org_id=org_id, copilot_id=copilot_id)
@@ -66,7 +69,8 @@ def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
         limits.consume_run(org_id=org_id, settings=settings)
     return runs.create(org_id=org_id, kind=kind, input=input, agent_id=agent_id,
                        copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
-                       group_id=group.group_id)
+                       group_id=group.group_id, workflow_id=workflow_id,
+                       workflow_run_id=workflow_run_id)
 
 
 def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = (),
@@ -84,6 +88,15 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
             emit("run.cancelled", {"run": runs.to_dict(run)})
         return run
     run = runs.get(org_id=org_id, run_id=run_id)
+    clock = time.perf_counter()
+    traced = tracing.start(f"invoke_agent {run.kind}", {
+        "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.id": run.agent_id,
+        "gen_ai.conversation.id": run.thread_id, "agent_platform.run.id": run.id,
+        "agent_platform.run.kind": run.kind, "agent_platform.copilot.id": run.copilot_id,
+        "agent_platform.org.id": org_id})
+    oplog.started("turn", run_id=run.id, org_id=org_id, kind=run.kind, agent_id=run.agent_id,
+                  copilot_id=run.copilot_id, thread_id=run.thread_id,
+                  workflow_run_id=run.workflow_run_id)
     event = cancel or threading.Event()
     watcher.hold(run.id, event, settings.turn_stale_ms)
     turn = Turn(settings, org_id, run, emit, event, depth)
@@ -95,6 +108,10 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
     except AwaitingApproval as paused:
         watcher.release(run.id)
         if approvals.pause(turn, paused, paused.conversation, paused.toolset, resume):
+            oplog.finished("turn", status="awaiting_approval",
+                           duration_ms=(time.perf_counter() - clock) * 1000, run_id=run.id,
+                           org_id=org_id, kind=run.kind)
+            traced.end(**{"agent_platform.run.status": "awaiting_approval"})
             return runs.get(org_id=org_id, run_id=run_id)
         status = "cancelled"  # cancelled while it was running: end it as such
         error = {"code": "cancelled", "message": "the run was cancelled"}
@@ -122,6 +139,11 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
                      model=(turn.models or [None])[0], input_tokens=turn.usage["input_tokens"],
                      output_tokens=turn.usage["output_tokens"], run_id=run.id,
                      cost_usd=turn.cost_micro / 1_000_000)
+    _observe(run, status, clock, turn)
+    traced.end(error=(error or {}).get("code") if status == "failed" else None,
+               **{"agent_platform.run.status": status, "gen_ai.agent.id": answered_by,
+                  "gen_ai.usage.input_tokens": turn.usage["input_tokens"],
+                  "gen_ai.usage.output_tokens": turn.usage["output_tokens"]})
     run = runs.get(org_id=org_id, run_id=run_id)
     final = {"succeeded": "run.completed", "failed": "run.failed", "cancelled": "run.cancelled"}
     data = {"run": runs.to_dict(run)}
@@ -129,6 +151,20 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         data["error"] = error
     emit(final[status], data)
     return run
+
+
+def _observe(run, status: str, clock: float, turn: Turn) -> None:
+    """The turn's end line and its metrics."""
+    seconds = time.perf_counter() - clock
+    usd = turn.cost_micro / 1_000_000
+    metrics.run_finished(run.kind, status, seconds)
+    metrics.cost((turn.models or [None])[0], usd)
+    oplog.finished("turn", status=status, duration_ms=seconds * 1000, run_id=run.id,
+                   org_id=run.org_id, kind=run.kind, agent_id=run.agent_id,
+                   copilot_id=run.copilot_id, thread_id=run.thread_id,
+                   input_tokens=turn.usage["input_tokens"],
+                   output_tokens=turn.usage["output_tokens"], cost_usd=usd,
+                   model_calls=turn.usage["model_calls"], tool_calls=turn.usage["tool_calls"])
 
 
 def _drive(turn: Turn, history: list, config: dict | None,
@@ -170,6 +206,9 @@ def _drive(turn: Turn, history: list, config: dict | None,
             break
         _, target_id, reason = outcome
         target = network.member(target_id)
+        with tracing.span("handoff", {"agent_platform.handoff.from_agent_id": active.agent_id,
+                                      "agent_platform.handoff.to_agent_id": target.agent_id}):
+            pass  # a marker in the turn's tree: the next model calls are the target's
         turn.handoffs += 1
         turn.steps.append({"type": "handoff", "from_agent_id": active.agent_id,
                            "to_agent_id": target.agent_id, "reason": reason})

@@ -20,7 +20,7 @@ import uuid
 from rules import workflow_templates
 from runtime import workflow_steps
 from runtime.workflow_leases import Lease, heartbeat
-from store import db, limits, run_state, spend
+from store import db, limits, metrics, oplog, run_state, spend, tracing
 from store.db import iso, utcnow
 from store.errors import Invalid, LimitReached
 from store.workflows import validate_input
@@ -49,7 +49,7 @@ def _in_connection(fn, *args):
 
 def _attempt(step: dict, data, ctx, lease: Lease, timeout_s: float):
     """One attempt: (output, usage), or StepFailed; _Stop when cancelled or the lease is lost."""
-    future = _pool().submit(_in_connection, workflow_steps.call, step, data, ctx)
+    future = _pool().submit(tracing.bind(_in_connection), workflow_steps.call, step, data, ctx)
     deadline = time.monotonic() + timeout_s
     while True:
         left = deadline - time.monotonic()
@@ -76,6 +76,19 @@ def _run_step(step: dict, result: dict, data, ctx, lease: Lease, settings, *, pr
     before it starts (``save``), so a lost one is counted too."""
     timeout_s = (step.get("timeout_ms") or settings.step_timeout_ms) / 1000
     usage: dict = {}
+    traced = tracing.start(f"workflow_step {step['id']}", {
+        "agent_platform.step.id": step["id"], "agent_platform.step.type": step["type"],
+        "agent_platform.step.ref": step.get("ref")})
+    try:
+        _attempts(step, result, data, ctx, lease, settings, prior, save, timeout_s, usage)
+    finally:
+        traced.end(error=(result.get("error") or {}).get("code") if result.get("status") ==
+                   "failed" else None, **{"agent_platform.step.status": result.get("status"),
+                                          "agent_platform.step.attempts": result.get("attempts")})
+    result["usage"] = usage or None
+
+
+def _attempts(step, result, data, ctx, lease, settings, prior, save, timeout_s, usage) -> None:
     for number in range(1, int(step.get("retries") or 0) + 2):
         result["attempts"] = prior + number
         if number > 1 and save is not None and not save():
@@ -95,7 +108,6 @@ def _run_step(step: dict, result: dict, data, ctx, lease: Lease, settings, *, pr
         _merge_usage(usage, step_usage)
         result.update(status="succeeded", output=output, error=None)
         break
-    result["usage"] = usage or None
 
 
 def _context(run, steps_state: list[dict]) -> dict:
@@ -126,18 +138,33 @@ def execute(settings, run_id: str) -> str | None:
     if run is None:
         return None
     lease = heartbeat.hold(run.id, token, settings.run_lease_ms)
+    clock = time.perf_counter()
+    ids = {"run_id": run.id, "org_id": run.org_id, "workflow_id": run.workflow_id,
+           "schedule_id": run.schedule_id, "trigger": run.trigger, "attempt": run.attempt}
+    oplog.started("workflow_run", **ids)
+    traced = tracing.start("workflow_run", {f"agent_platform.{k}": v for k, v in ids.items()})
+    status = None  # None: an exception, or the lease lost to another executor
     try:
         with db.connection():
-            return _execute(run, lease, settings)
+            status = _execute(run, lease, settings)
+            return status
     finally:
         heartbeat.release(lease)
+        seconds = time.perf_counter() - clock
+        if status is not None:
+            metrics.run_finished("workflow", status, seconds)
+        oplog.finished("workflow_run", status=status or "interrupted",
+                       duration_ms=seconds * 1000, **ids)
+        traced.end(error=None if status in ("succeeded", "cancelled") else status or "interrupted",
+                   **{"agent_platform.status": status or "interrupted"})
 
 
 def _execute(run, lease: Lease, settings) -> str | None:
     definition = run.definition["steps"]
     steps_state = [dict(s) for s in run.steps]
     ctx = workflow_steps.StepContext(settings=settings, org_id=run.org_id, run_id=run.id, user_id=run.user_id,
-                                     depth=int(run.definition.get("depth") or 0))
+                                     depth=int(run.definition.get("depth") or 0),
+                                     workflow_id=run.workflow_id)
     usage: dict = {}
     for s in steps_state:
         _merge_usage(usage, s.get("usage"))

@@ -33,6 +33,7 @@ class StepContext:
     run_id: str
     user_id: str | None
     depth: int = 0
+    workflow_id: str | None = None
 
 
 def _tool(step: dict, data, ctx: StepContext):
@@ -81,7 +82,8 @@ def _turn(step: dict, data, ctx: StepContext):
     target = {"agent_id": step["ref"]} if step["type"] == "agent" else {"copilot_id": step["ref"]}
     try:
         run = turns.start(settings=settings, org_id=ctx.org_id, input=text,
-                          user_id=ctx.user_id, admit=False, **target)
+                          user_id=ctx.user_id, admit=False, workflow_id=ctx.workflow_id,
+                          workflow_run_id=ctx.run_id, **target)
     except DomainError as exc:
         code = "step_ref_not_found" if exc.status == 404 else exc.code
         raise StepFailed(code, exc.detail, retryable=False) from None

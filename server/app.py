@@ -17,7 +17,7 @@ from runtime import mcp_client
 from server import (body_limit, conditional, cors, docs, errors, logs, openapi31, operations,
                     request_ids, widget)
 from server.auth import GuardedResolver, security_map
-from store import crypto, db, migrations
+from store import crypto, db, metrics, migrations, tracing
 from store.settings import Settings
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -78,6 +78,8 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     """Build the app for settings. The database schema must be current: pass migrate=True to
     apply pending migrations, otherwise an out-of-date schema stops start-up with a message."""
     logs.configure(settings.log_level)
+    metrics.configure(settings)
+    tracing.configure(settings)
     crypto.configure(settings.active_encryption_keys)
     ssrf.configure(settings.ssrf_allow)
     mcp_client.configure(settings)

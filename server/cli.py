@@ -95,6 +95,19 @@ def cmd_secrets_rotate(settings, _args):
     print(json.dumps({"reencrypted": counts}))
 
 
+def _observe(settings, *, fresh: bool = False) -> None:
+    """Metrics of this process: the shared directory (``fresh``: files of processes that no
+    longer run removed first) and the exposition port when set."""
+    from jobs import queue, worker
+    from store import metrics
+
+    metrics.configure(settings)
+    if fresh and metrics.enabled:
+        metrics.prune_dead(settings)
+    if metrics.serve_port(settings, [queue.QueueCollector(settings, worker.queues_of(settings))]):
+        _say(f"metrics on http://{settings.metrics_host}:{settings.metrics_port}/metrics")
+
+
 def cmd_serve(settings, args):
     import uvicorn
 
@@ -103,6 +116,7 @@ def cmd_serve(settings, args):
     host = args.host or settings.host
     port = args.port or settings.port
     workers = args.workers or settings.workers
+    _observe(settings, fresh=True)
     # Check (or apply) the schema once in this process, before any worker starts.
     create_app(settings, migrate=args.migrate)
     from server import openapi31
@@ -125,6 +139,7 @@ def cmd_worker(settings, args):
     from server import logs
 
     logs.configure(settings.log_level)
+    _observe(settings)
     worker.run(settings, queues=args.queue or None, burst=args.burst)
 
 
@@ -133,6 +148,7 @@ def cmd_scheduler(settings, _args):
     from server import logs
 
     logs.configure(settings.log_level)
+    _observe(settings)
     scheduler.main(settings)
 
 

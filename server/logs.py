@@ -17,7 +17,7 @@ import sys
 import time
 
 from server.auth import LOG_SCOPE_KEY, RATE_KEY
-from store import request_ids
+from store import metrics, request_ids, tracing
 
 request_log = logging.getLogger("agent_platform.request")
 QUERY_REMOVED = "?[query removed]"
@@ -126,7 +126,9 @@ class RequestLogMiddleware:
             return
         info = {"status": 500}
         scope[LOG_SCOPE_KEY] = info
+        extensions = scope.setdefault("extensions", {})  # routing notes the operationId here
         started = time.perf_counter()
+        traced = tracing.start_request(scope)
 
         async def send_wrapper(message):
             if message["type"] == "http.response.start":
@@ -140,11 +142,19 @@ class RequestLogMiddleware:
         try:
             await self.app(scope, receive, send_wrapper)
         finally:
+            operation = (extensions.get("connexion_routing") or {}).get("operation_id")
+            if metrics.enabled:
+                metrics.http_request(operation, info["status"], time.perf_counter() - started)
+            if traced is not None:
+                traced.end(operation, info["status"])
             if request_log.isEnabledFor(logging.INFO):
-                request_log.info("request", extra={"fields": {
+                fields = {
                     "method": scope.get("method"),
                     "path": scope.get("path"),
                     "status": info["status"],
                     "duration_ms": round((time.perf_counter() - started) * 1000, 2),
                     "org_id": info.get("org_id"),
-                }})
+                }
+                if traced is not None:
+                    fields["trace_id"] = traced.trace_id
+                request_log.info("request", extra={"fields": fields})

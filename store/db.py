@@ -124,6 +124,15 @@ def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
 
 
+def naive_utc(value: dt.datetime | str) -> dt.datetime:
+    """A date-time from a request (aware, any offset; or RFC 3339 text) as stored: naive UTC."""
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if value.tzinfo is not None:
+        value = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    return value
+
+
 def iso(value: dt.datetime | None) -> str | None:
     """Timestamps are stored as naive UTC and rendered as RFC 3339 with Z."""
     if value is None:

@@ -107,13 +107,12 @@ def _runs_name(month: str | None = None) -> str:
 
 
 def consume_run(*, org_id: str, settings) -> None:
-    """Count one run of org_id against its monthly quota; 429 when the quota is used up (the
-    refused run is not counted). Run endpoints call this before starting a run."""
+    """Count one run of org_id in its month, whatever the quota (a quota set mid-month counts
+    from the month's first run); 429 when the quota is used up (the refused run is not
+    counted). Run endpoints call this before starting a run."""
     limit = effective(org_id=org_id, settings=settings)["runs_per_month"]
-    if not limit:
-        return
     name = _runs_name()
-    if _db_incr(org_id, name) > limit:
+    if _db_incr(org_id, name) > limit > 0:
         _db_incr(org_id, name, by=-1)
         raise LimitReached(
             f"the organization's monthly run quota ({limit}) is used up",

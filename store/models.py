@@ -132,6 +132,10 @@ class SpendEntry(OrgOwned):
     amount_micro_usd = peewee.BigIntegerField()
     created_at = peewee.DateTimeField(default=utcnow)
 
+    class Meta:
+        table_name = "spend_entry"
+        indexes = ((("group", "month"), False), (("org", "created_at"), False))
+
 
 class GroupSpend(OrgOwned):
     """Running total of a group's spend per month (kept with each SpendEntry)."""
@@ -394,6 +398,8 @@ class AgentRun(OrgOwned):
     agent_id = peewee.CharField(max_length=36, null=True)
     copilot_id = peewee.CharField(max_length=36, null=True)
     thread_id = peewee.CharField(max_length=36, null=True)
+    workflow_id = peewee.CharField(max_length=36, null=True)
+    workflow_run_id = peewee.CharField(max_length=36, null=True)
     user_id = peewee.CharField(max_length=200, null=True)
     group_id = peewee.CharField(max_length=200, null=True)
     status = peewee.CharField(max_length=20, default="queued")
@@ -418,6 +424,8 @@ class AgentRun(OrgOwned):
         indexes = (
             (("org", "created_at"), False),
             (("org", "thread_id", "created_at"), False),
+            (("org", "workflow_id", "created_at"), False),
+            (("org", "user_id", "created_at"), False),
             (("status", "updated_at"), False),
         )
 

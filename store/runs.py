@@ -5,10 +5,10 @@ not found.
 """
 from __future__ import annotations
 
-from store import request_ids, scope
-from store.db import Compiled, atomic, iso, utcnow
+from store import pages, request_ids, scope
+from store.db import Compiled, atomic, iso, naive_utc, utcnow
 from store.errors import NotFound
-from store.models import AgentRun
+from store.models import AgentRun, RunEvent
 
 STATUSES = ("queued", "running", "awaiting_approval", "succeeded", "failed", "cancelled")
 FINAL = ("succeeded", "failed", "cancelled")
@@ -16,11 +16,13 @@ FINAL = ("succeeded", "failed", "cancelled")
 
 def create(*, org_id: str, kind: str, input: str, agent_id: str | None = None,
            copilot_id: str | None = None, thread_id: str | None = None,
-           user_id: str | None = None, group_id: str | None = None) -> AgentRun:
+           user_id: str | None = None, group_id: str | None = None,
+           workflow_id: str | None = None, workflow_run_id: str | None = None) -> AgentRun:
     with atomic():
         return AgentRun.create(org=org_id, kind=kind, input=input, agent_id=agent_id,
                                copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
-                               group_id=group_id, request_id=request_ids.current())
+                               group_id=group_id, workflow_id=workflow_id,
+                               workflow_run_id=workflow_run_id, request_id=request_ids.current())
 
 
 _BY_ID = Compiled(lambda: scope.scoped(AgentRun, "?").where(AgentRun.id == "?"))
@@ -35,6 +37,43 @@ def get(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
     if row is None:
         raise NotFound("run not found")
     return row
+
+
+_FILTERS = ("kind", "status", "agent_id", "copilot_id", "workflow_id", "group_id")
+
+
+def list(*, org_id: str, caller_user_id: str | None = None, filters: dict | None = None,
+         limit: int = 50, cursor: str | None = None) -> tuple[list, str | None]:
+    """The org's runs, newest first; (rows, next_cursor). ``filters`` may name kind, status,
+    agent_id, copilot_id, workflow_id, user_id, group_id, created_after (inclusive) and
+    created_before (exclusive). ``caller_user_id`` (a session's user) narrows to that user's
+    runs whatever the filters say."""
+    filters = {k: v for k, v in (filters or {}).items() if v is not None}
+    query = scope.scoped(AgentRun, org_id)
+    for name in _FILTERS:
+        if name in filters:
+            query = query.where(getattr(AgentRun, name) == filters[name])
+    for user_id in {filters.get("user_id"), caller_user_id} - {None}:
+        query = query.where(AgentRun.user_id == user_id)
+    if "created_after" in filters:
+        query = query.where(AgentRun.created_at >= naive_utc(filters["created_after"]))
+    if "created_before" in filters:
+        query = query.where(AgentRun.created_at < naive_utc(filters["created_before"]))
+    return pages.page(query, (AgentRun.created_at, AgentRun.id), limit=limit, cursor=cursor,
+                      desc=True)
+
+
+def events(*, org_id: str, run_id: str, user_id: str | None = None, limit: int = 50,
+           cursor: str | None = None) -> tuple[list[dict], str | None]:
+    """The run's recorded events in order, as the chat stream sent them ({id, event, data});
+    (events, next_cursor)."""
+    run = get(org_id=org_id, run_id=run_id, user_id=user_id)
+    if run.thread_id is None:  # only a thread's turns log events
+        return [], None
+    query = scope.scoped(RunEvent, org_id, RunEvent.seq, RunEvent.kind, RunEvent.data).where(
+        RunEvent.thread == run.thread_id, RunEvent.run_id == run.id)
+    rows, following = pages.page(query, (RunEvent.seq,), limit=limit, cursor=cursor)
+    return [{"id": r.seq, "event": r.kind, "data": r.data} for r in rows], following
 
 
 def mark_running(*, run_id: str) -> bool:
@@ -97,7 +136,9 @@ def cancel_requested(*, run_id: str) -> bool:
 def to_dict(row: AgentRun) -> dict:
     return {
         "id": row.id, "kind": row.kind, "agent_id": row.agent_id, "copilot_id": row.copilot_id,
-        "thread_id": row.thread_id, "user_id": row.user_id, "group_id": row.group_id,
+        "thread_id": row.thread_id, "workflow_id": row.workflow_id,
+        "workflow_run_id": row.workflow_run_id, "user_id": row.user_id,
+        "group_id": row.group_id,
         "status": row.status, "input": row.input, "output": row.output, "steps": row.steps,
         "usage": row.usage, "cost_usd": row.cost_micro_usd / 1_000_000, "error": row.error,
         "followups": row.followups, "cancel_requested": row.cancel_requested,

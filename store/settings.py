@@ -170,6 +170,13 @@ class Settings:
     # JSON surrogate pair (12 bytes), plus a second 10,000-character field in the same request.
     max_body_bytes: int = 4 * 1024 * 1024
     max_import_bytes: int = 5 * 1024 * 1024
+    # Observability (store/metrics.py, store/tracing.py; docs/operating.md).
+    metrics: bool = True
+    metrics_dir: Path | None = None
+    metrics_port: int = 0
+    metrics_host: str = "127.0.0.1"
+    tracing: bool = False
+    trace_content: bool = False
 
     @property
     def is_sqlite(self) -> bool:
@@ -243,6 +250,7 @@ class Settings:
         values.update(_price_settings(env))
         values.update(_runtime_settings(env))
         values.update(_limit_settings(env))
+        values.update(_observe_settings(env, values["data_dir"]))
         values.update(overrides)
         if not values["secret_key"]:
             values["secret_key"] = _stored_secret(values["data_dir"])
@@ -284,6 +292,23 @@ def _identity_settings(env: dict) -> dict:
         limits_cache_seconds=_int(env, "AGENT_PLATFORM_LIMITS_CACHE_SECONDS", 5),
         redis_prefix=env.get("AGENT_PLATFORM_REDIS_PREFIX") or "agent-platform",
     )
+
+
+def _observe_settings(env: dict, data_dir: Path) -> dict:
+    """Metrics on by default (served only to the operator token or on their own port); traces
+    only when an OTLP endpoint is configured (the standard OTEL_* variables)."""
+    endpoint = env.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or env.get(
+        "OTEL_EXPORTER_OTLP_ENDPOINT")
+    tracing = bool(endpoint) and not _bool(env.get("OTEL_SDK_DISABLED"), False) and (
+        env.get("OTEL_TRACES_EXPORTER") or "otlp").strip().lower() != "none"
+    return {
+        "metrics": _bool(env.get("AGENT_PLATFORM_METRICS"), True),
+        "metrics_dir": Path(env.get("AGENT_PLATFORM_METRICS_DIR") or data_dir / "metrics"),
+        "metrics_port": _int(env, "AGENT_PLATFORM_METRICS_PORT", 0),
+        "metrics_host": env.get("AGENT_PLATFORM_METRICS_HOST") or "127.0.0.1",
+        "tracing": tracing,
+        "trace_content": _bool(env.get("AGENT_PLATFORM_TRACE_CONTENT"), False),
+    }
 
 
 def data_directory(env: dict) -> Path:

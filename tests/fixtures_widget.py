@@ -12,6 +12,7 @@ import shutil
 import socket
 import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
@@ -120,6 +121,7 @@ class Backend:
     def __init__(self, served: str, org: dict, user_id: str, **mint_fields):
         self.served, self.org, self.user_id, self.mint_fields = served, org, user_id, mint_fields
         self.mints = 0
+        self.servers: list = []
         self.requests: list = []  # (method, url, headers) of every request of the page
 
     def mint(self) -> dict:
@@ -137,6 +139,45 @@ class Backend:
             status=200, content_type="application/json", body=json.dumps(self.mint())))
         page.on("request", lambda r: self.requests.append((r.method, r.url, r.headers)))
         return f"{origin}/host.html"
+
+    def serve(self, page, body: str, *, host: str = "127.0.0.1") -> str:
+        """The page and `/backend/session` from a real server of another origin (a page the
+        browser got from a loopback server may call the loopback API; one fulfilled by
+        Playwright counts as public and may not). Returns the page's address."""
+        backend = self
+
+        class Page(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _send(self, status, data: bytes, media: str):
+                self.send_response(status)
+                self.send_header("Content-Type", media)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self):
+                if self.path == "/host.html":
+                    return self._send(200, body.encode(), "text/html; charset=utf-8")
+                self._send(404, b"", "text/plain")
+
+            def do_POST(self):
+                if self.path == "/backend/session":
+                    return self._send(200, json.dumps(backend.mint()).encode(), "application/json")
+                self._send(404, b"", "text/plain")
+
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.servers.append(server)
+        page.on("request", lambda r: self.requests.append((r.method, r.url, r.headers)))
+        return f"http://{host}:{server.server_address[1]}/host.html"
+
+    def close(self):
+        for server in self.servers:
+            server.shutdown()
+            server.server_close()
 
     def calls(self, pattern: str, method: str | None = None) -> list:
         return [r for r in self.requests if re.search(pattern, r[1])

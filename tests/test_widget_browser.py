@@ -19,7 +19,7 @@ from tests.factories_copilots import make_agent, make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, StreamCutter, assistant_texts, browser,  # noqa: F401
                                    context, host_page, served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text
+from tests.servers import OpenAIServer, text, tool_calls
 
 ACCESS_TTL = 3  # seconds: the widget outlives its access token within a test
 UI = {"title": "Help desk", "theme": "dark", "accent_color": "#ffb000",
@@ -214,6 +214,20 @@ def test_a_follow_up_suggestion_is_sent_when_clicked(context, served, world, mod
     assert shadow(page, ".msg.user .body").all_inner_texts() == ["Weather?",
                                                                  "What about tomorrow?"]
     assert assistant_texts(page)[1] == "Rain tomorrow."
+
+
+def test_handoffs_show_as_progress_in_the_reply(context, served, world, client, model):
+    billing = openai_agent(client, world.org, name="Billing")
+    net = make_copilot(client, world.org, agents=[world.agent["id"], billing["id"]],
+                       sdk_ui={"position": "inline"})
+    model.enqueue(tool_calls(("handoff_to_Billing", {"reason": "an invoice question"})),
+                  text("Billing here: your invoice is paid."))
+    page, _ = open_widget(context, served, world.org, net, "u-handoff")
+    say(page, "Is my invoice paid?")
+    wait_idle(page)
+    assert shadow(page, ".steps li").all_inner_texts() == [
+        "Passed to another assistant: an invoice question"]
+    assert assistant_texts(page) == ["Billing here: your invoice is paid."]
 
 
 XSS = ('<img src=x onerror="window.__xss=1"> <script>window.__xss=2</script> '

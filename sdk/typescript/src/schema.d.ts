@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics (operator token)
+         * @description The Prometheus text exposition of every process of this host that shares the metrics directory (`serve` and its workers, `worker`, `scheduler`), plus the queues at scrape time: HTTP requests, runs, model and tool calls, MCP connections, queue depth and age, scheduler fires, open streams, database connections (docs/operating.md). Only the operator token reaches it; 404 when metrics are off (`AGENT_PLATFORM_METRICS=off`). `AGENT_PLATFORM_METRICS_PORT` serves the same on a port of its own instead.
+         */
+        get: operations["get_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -1206,6 +1226,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List runs of agents and networks, newest first
+         * @description The organization's runs (one turn each: chat turns, runs without a thread, the agent and network steps of workflow runs), filtered, newest first. A session token, or an API key with `X-User-Id`, lists only that user's runs.
+         */
+        get: operations["list_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/runs/{id}": {
         parameters: {
             query?: never;
@@ -1218,6 +1258,46 @@ export interface paths {
          * @description The run record: status, input, output, every step (model calls, tool calls, handoffs) with durations and errors, usage and cost. With `X-User-Id`, only that user's runs are visible.
          */
         get: operations["get_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the recorded events of a run, in order
+         * @description The events a chat turn recorded in its thread's event log (the frames GET /v1/chat/stream delivered: `run.started`, `message.delta`, `tool.called`, `tool.result`, `agent.handoff`, `message.completed`, the final event), oldest first. A run without a thread records no events (its steps are on the run). With `X-User-Id`, only that user's runs are visible (any other run is 404).
+         */
+        get: operations["list_run_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens, cost and runs over a time range
+         * @description Sums of the spend ledger (one entry per finished run: its tokens and its cost) over `[start, end)`, in total and, with `group_by`, per group billed, end user, agent, network or model (largest cost first). The sums are the ledger's exactly; `cost_micro_usd` is the exact integer amount. The runs of a workflow's agent and network steps are counted as the runs they are.
+         */
+        get: operations["get_usage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2932,6 +3012,10 @@ export interface components {
             copilot_id: string | null;
             /** @description The chat thread (null for runs without a thread). */
             thread_id: string | null;
+            /** @description The workflow whose step made this run (null otherwise). */
+            workflow_id: string | null;
+            /** @description The workflow run whose step made this run (null otherwise). */
+            workflow_run_id: string | null;
             /** @description The end user (null for an API-key run without X-User-Id). */
             user_id: string | null;
             /** @description The group billed. */
@@ -2972,6 +3056,64 @@ export interface components {
              * @description When the run was last changed.
              */
             updated_at: string;
+        };
+        TurnRunList: {
+            /** @description The runs of this page. */
+            runs: components["schemas"]["TurnRun"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        RunEventList: {
+            /** @description The events of this page, oldest first. */
+            events: components["schemas"]["ChatEvent"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        UsageGroupBy: "group" | "user" | "agent" | "copilot" | "model";
+        UsageTotals: {
+            /** @description Runs that finished in the range. */
+            runs: number;
+            /** @description Input (prompt) tokens. */
+            input_tokens: number;
+            /** @description Output (completion) tokens. */
+            output_tokens: number;
+            /** @description Cost in USD. */
+            cost_usd: number;
+            /** @description Cost in millionths of a USD (the ledger's exact integer amount). */
+            cost_micro_usd: number;
+        };
+        UsageGroup: {
+            /** @description The group id, user id, agent id, network id or model name (null: runs without one, such as API-key runs without a user). */
+            key: string | null;
+            /** @description Runs that finished in the range. */
+            runs: number;
+            /** @description Input (prompt) tokens. */
+            input_tokens: number;
+            /** @description Output (completion) tokens. */
+            output_tokens: number;
+            /** @description Cost in USD. */
+            cost_usd: number;
+            /** @description Cost in millionths of a USD (the ledger's exact integer amount). */
+            cost_micro_usd: number;
+        };
+        UsageReport: {
+            /**
+             * Format: date-time
+             * @description Start of the range (inclusive).
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description End of the range (exclusive).
+             */
+            end: string;
+            /** @description The key of `groups` (null without grouping). */
+            group_by: components["schemas"]["UsageGroupBy"] | null;
+            /** @description Sums over the range. */
+            totals: components["schemas"]["UsageTotals"];
+            /** @description Sums per key, largest cost first (null without `group_by`). */
+            groups: components["schemas"]["UsageGroup"][] | null;
         };
         TurnRunBody: {
             /** @description The run. */
@@ -3773,6 +3915,8 @@ export interface components {
          *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
          *           "copilot_id": "94f5d5a7-b3c6-41e8-9293-aebfc0d1e2f3",
          *           "thread_id": "d83919eb-f70a-452c-96d7-e2f3a4b5c6d7",
+         *           "workflow_id": null,
+         *           "workflow_run_id": null,
          *           "user_id": "user-42",
          *           "group_id": "team-emea",
          *           "status": "queued",
@@ -3822,6 +3966,8 @@ export interface components {
          *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
          *           "copilot_id": "94f5d5a7-b3c6-41e8-9293-aebfc0d1e2f3",
          *           "thread_id": "d83919eb-f70a-452c-96d7-e2f3a4b5c6d7",
+         *           "workflow_id": null,
+         *           "workflow_run_id": null,
          *           "user_id": "user-42",
          *           "group_id": "team-emea",
          *           "status": "queued",
@@ -3875,6 +4021,8 @@ export interface components {
          *           "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
          *           "copilot_id": "94f5d5a7-b3c6-41e8-9293-aebfc0d1e2f3",
          *           "thread_id": "d83919eb-f70a-452c-96d7-e2f3a4b5c6d7",
+         *           "workflow_id": null,
+         *           "workflow_run_id": null,
          *           "user_id": "user-42",
          *           "group_id": "team-emea",
          *           "status": "queued",
@@ -4588,6 +4736,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_metrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, in the Prometheus text format 0.0.4. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8078,6 +8258,64 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    list_runs: {
+        parameters: {
+            query?: {
+                /** @description Only agent turns or only network turns. */
+                kind?: components["schemas"]["TurnKind"];
+                /** @description Only runs in this state. */
+                status?: components["schemas"]["RunStatus"];
+                /** @description Only runs of this agent (for a network turn, the agent that answered). */
+                agent_id?: string;
+                /** @description Only turns of this network. */
+                copilot_id?: string;
+                /** @description Only runs made by a step of this workflow's runs. */
+                workflow_id?: string;
+                /** @description Only runs of this end user. */
+                user_id?: components["schemas"]["UserId"];
+                /** @description Only runs billed to this group. */
+                group_id?: components["schemas"]["GroupId"];
+                /** @description Only runs created at or after this time. */
+                created_after?: string;
+                /** @description Only runs created before this time. */
+                created_before?: string;
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TurnRunList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     get_run: {
         parameters: {
             query?: never;
@@ -8117,6 +8355,90 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    list_run_events: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The run. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the run's events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_usage: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive); default the first day of this month, UTC. */
+                start?: string;
+                /** @description End of the range (exclusive); default now. */
+                end?: string;
+                /** @description Also sum per this key (`groups` is null without it). */
+                group_by?: components["schemas"]["UsageGroupBy"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

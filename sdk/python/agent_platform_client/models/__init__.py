@@ -145,6 +145,7 @@ from .run_cancelled_event import RunCancelledEvent
 from .run_completed_data import RunCompletedData
 from .run_completed_event import RunCompletedEvent
 from .run_error import RunError
+from .run_event_list import RunEventList
 from .run_failed_data import RunFailedData
 from .run_failed_event import RunFailedEvent
 from .run_started_data import RunStartedData
@@ -196,10 +197,15 @@ from .tools_auth_provider import ToolsAuthProvider
 from .turn_kind import TurnKind
 from .turn_run import TurnRun
 from .turn_run_body import TurnRunBody
+from .turn_run_list import TurnRunList
 from .turn_run_request import TurnRunRequest
 from .turn_run_result import TurnRunResult
 from .turn_step import TurnStep
 from .turn_usage import TurnUsage
+from .usage_group import UsageGroup
+from .usage_group_by import UsageGroupBy
+from .usage_report import UsageReport
+from .usage_totals import UsageTotals
 from .user import User
 from .user_create import UserCreate
 from .user_envelope import UserEnvelope
@@ -376,6 +382,7 @@ __all__ = (
     "RunCompletedData",
     "RunCompletedEvent",
     "RunError",
+    "RunEventList",
     "RunFailedData",
     "RunFailedEvent",
     "RunStartedData",
@@ -427,10 +434,15 @@ __all__ = (
     "TurnKind",
     "TurnRun",
     "TurnRunBody",
+    "TurnRunList",
     "TurnRunRequest",
     "TurnRunResult",
     "TurnStep",
     "TurnUsage",
+    "UsageGroup",
+    "UsageGroupBy",
+    "UsageReport",
+    "UsageTotals",
     "User",
     "UserCreate",
     "UserEnvelope",

@@ -32,6 +32,10 @@ class TurnRun:
     """ The network (null for an agent turn). """
     thread_id: None | str
     """ The chat thread (null for runs without a thread). """
+    workflow_id: None | str
+    """ The workflow whose step made this run (null otherwise). """
+    workflow_run_id: None | str
+    """ The workflow run whose step made this run (null otherwise). """
     user_id: None | str
     """ The end user (null for an API-key run without X-User-Id). """
     group_id: None | str
@@ -87,6 +91,12 @@ class TurnRun:
 
         thread_id: None | str
         thread_id = self.thread_id
+
+        workflow_id: None | str
+        workflow_id = self.workflow_id
+
+        workflow_run_id: None | str
+        workflow_run_id = self.workflow_run_id
 
         user_id: None | str
         user_id = self.user_id
@@ -163,6 +173,8 @@ class TurnRun:
                 "agent_id": agent_id,
                 "copilot_id": copilot_id,
                 "thread_id": thread_id,
+                "workflow_id": workflow_id,
+                "workflow_run_id": workflow_run_id,
                 "user_id": user_id,
                 "group_id": group_id,
                 "status": status,
@@ -219,6 +231,20 @@ class TurnRun:
             return cast(None | str, data)
 
         thread_id = _parse_thread_id(d.pop("thread_id"))
+
+        def _parse_workflow_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        workflow_id = _parse_workflow_id(d.pop("workflow_id"))
+
+        def _parse_workflow_run_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        workflow_run_id = _parse_workflow_run_id(d.pop("workflow_run_id"))
 
         def _parse_user_id(data: object) -> None | str:
             if data is None:
@@ -346,6 +372,8 @@ class TurnRun:
             agent_id=agent_id,
             copilot_id=copilot_id,
             thread_id=thread_id,
+            workflow_id=workflow_id,
+            workflow_run_id=workflow_run_id,
             user_id=user_id,
             group_id=group_id,
             status=status,
