@@ -12,7 +12,7 @@ from store.settings import Settings
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_identity import capture_all_logs
-from tests.factories_tracing import (SECRET_WORDS, TRACE_ID, check_turn_tree,
+from tests.factories_tracing import (SECRET_WORDS, TRACE_ID, check_turn_tree, finished_spans,
                                      in_memory_tracing, network_turn)
 from tests.fixtures_turns import allow_loopback, model, tools_server  # noqa: F401 (fixtures)
 
@@ -26,7 +26,7 @@ def test_a_chat_turn_is_one_trace_with_its_request(client, model, tools_server):
     org = make_org(client)
     with in_memory_tracing() as exporter, capture_all_logs() as lines:
         turn = network_turn(client, org, model, tools_server)
-        spans = exporter.get_finished_spans()
+        spans = finished_spans(exporter, "POST post_chat", "invoke_agent copilot")
     check_turn_tree(spans, turn)
     run_id = turn["posted"]["run"]["id"]
     ends = [line for line in lines if "turn finished" in line and run_id in line]
@@ -54,7 +54,7 @@ def test_a_workflow_run_and_its_steps_are_spans(client):
     with in_memory_tracing() as exporter:
         run = start_run(client, org["headers"], workflow["id"], {"q": "hello"})
         assert wait_run(client, org["headers"], run["id"])["status"] == "succeeded"
-        spans = exporter.get_finished_spans()
+        spans = finished_spans(exporter, "POST run_workflow", "workflow_run")
     names = {s.name: s for s in spans}
     assert {"workflow_run", "workflow_step ask", "invoke_agent agent", "chat echo"} <= set(names)
     assert names["workflow_step ask"].parent.span_id == names["workflow_run"].context.span_id

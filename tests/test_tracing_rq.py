@@ -9,7 +9,8 @@ from server.app import create_app
 from tests.conftest import REDIS_URL, make_settings
 from tests.factories import make_org
 from tests.factories_chat import user, wait_turn
-from tests.factories_tracing import check_turn_tree, in_memory_tracing, network_turn
+from tests.factories_tracing import (check_turn_tree, finished_spans, in_memory_tracing,
+                                     network_turn)
 from tests.fixtures_turns import allow_loopback, model, tools_server  # noqa: F401 (fixtures)
 from tests.processes import Redis
 
@@ -56,7 +57,7 @@ def test_a_turn_run_by_an_rq_worker_is_one_trace_with_its_request(client, queued
                                                         burst=True))
         wait_turn(rq_client, user(org, "tracy"), turn["posted"]["thread"]["id"],
                   turn["posted"]["run"]["id"])
-        spans = exporter.get_finished_spans()
+        spans = finished_spans(exporter, "POST post_chat", "invoke_agent copilot")
     check_turn_tree(spans, turn)
     from rq import Queue
     from rq.registry import FinishedJobRegistry

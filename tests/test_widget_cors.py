@@ -85,7 +85,9 @@ def test_an_allowed_origin_chats_across_origins(open_page, served, model):
     wait_idle(page)
     resumed = [r for r in backend.calls(r"/v1/chat/stream") if "last-event-id" in r[2]]
     assert resumed and resumed[-1][1].startswith(served)
-    with page.expect_response(lambda r: r.url.endswith("/v1/vote")) as vote:
+    # the vote's answer once it is made (on a slow machine the short-lived access token may
+    # have expired by now: the widget refreshes it and sends the vote again)
+    with page.expect_response(lambda r: r.url.endswith("/v1/vote") and r.status != 401) as vote:
         shadow(page, "button[aria-label=Helpful]").click()
     assert vote.value.status == 200
     assert vote.value.headers["access-control-allow-origin"] == origin
