@@ -3,6 +3,7 @@ GET /v1/organization, GET /v1/agents and GET /v1/tools with the same queries as 
 (API key lookup by keyed hash, then the organization or one page of the list, the agents'
 current versions in one more query) on the same SQLite database, building the same JSON
 documents with the same encoder, served by gunicorn."""
+import datetime
 import hashlib
 import hmac
 import json
@@ -45,6 +46,12 @@ def _iso(value):
     return (text[:23] if "." in text else text + ".000") + "Z"
 
 
+def _cursor(created_at, row_id):
+    """The service's cursor for a row: its creation time in µs since the epoch, and its id."""
+    stamp = datetime.datetime.fromisoformat(created_at) - datetime.datetime(1970, 1, 1)
+    return f"{stamp // datetime.timedelta(microseconds=1)}_{row_id}"
+
+
 def _json(text):
     return None if text is None else json.loads(text)
 
@@ -73,16 +80,18 @@ def tools():
     limit = int(request.args.get("limit", 50))
     rows = conn.execute(
         "SELECT id, tool_provider_id, name, description, method, path, input_schema, "
-        "output_schema, timeout_ms, is_enabled, operation_id, tags, deprecated, created_at, "
-        "updated_at FROM tool WHERE org_id = ? ORDER BY created_at, id LIMIT ?",
+        "output_schema, timeout_ms, is_enabled, operation_id, tags, deprecated, "
+        "requires_approval, approval_timeout_s, created_at, updated_at FROM tool WHERE org_id = ? ORDER BY created_at, id LIMIT ?",
         (org_id, limit + 1)).fetchall()
     page = [{"id": r[0], "tool_provider_id": r[1], "name": r[2], "description": r[3],
              "method": r[4], "path": r[5], "input_schema": _json(r[6]),
              "output_schema": _json(r[7]), "timeout_ms": r[8], "is_enabled": bool(r[9]),
              "operation_id": r[10], "tags": _json(r[11]),
              "deprecated": None if r[12] is None else bool(r[12]),
-             "created_at": _iso(r[13]), "updated_at": _iso(r[14])} for r in rows[:limit]]
-    return _ok({"tools": page, "next_cursor": "cursor" if len(rows) > limit else None})
+             "requires_approval": bool(r[13]), "approval_timeout_s": r[14],
+             "created_at": _iso(r[15]), "updated_at": _iso(r[16])} for r in rows[:limit]]
+    last = rows[limit - 1] if len(rows) > limit else None
+    return _ok({"tools": page, "next_cursor": last and _cursor(last[15], last[0])})
 
 
 @app.get("/v1/agents")
@@ -100,7 +109,7 @@ def agents():
     ids = [r[1] for r in rows]
     versions = {v[0]: v for v in conn.execute(
         "SELECT id, version, name, description, instructions, model, tool_ids, "
-        f"tool_provider_ids, max_steps FROM agent_version WHERE id IN ({','.join('?' * len(ids))})",
+        f"tool_provider_ids, max_steps, memory, approval_tool_ids FROM agent_version WHERE id IN ({','.join('?' * len(ids))})",
         ids)} if ids else {}
     page = []
     for r in rows:
@@ -108,9 +117,10 @@ def agents():
         page.append({"id": r[0], "agent_version_id": v[0], "version": v[1], "name": v[2],
                      "description": v[3], "instructions": v[4], "model": _json(v[5]),
                      "tool_ids": _json(v[6]), "tool_provider_ids": _json(v[7]),
-                     "max_steps": v[8],
+                     "max_steps": v[8], "memory": bool(v[9]),
+                     "approval_tool_ids": _json(v[10]) or [],
                      "build": {"status": r[2], "error": r[3], "agent_version_id": r[4],
                                "runtime_id": r[5], "runtime_version_id": r[6],
                                "built_at": _iso(r[7])},
                      "created_at": _iso(r[8]), "updated_at": _iso(r[9])})
-    return _ok({"agents": page, "next_cursor": "cursor" if more else None})
+    return _ok({"agents": page, "next_cursor": more and _cursor(rows[-1][8], rows[-1][0]) or None})

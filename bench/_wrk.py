@@ -7,6 +7,7 @@ both see the same machine load.
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import socket
@@ -101,9 +102,15 @@ class Pair:
         rounds', and service/bare ratios."""
         headers = {"Authorization": f"Bearer {key}"}
         urls = {name: f"http://127.0.0.1:{port}{path}" for name, port in self.ports.items()}
+        bodies = {}
         for name, url in urls.items():
             _wait(url, headers, self.procs[0 if name == "service" else 1])
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers),
+                                        timeout=30) as answer:
+                bodies[name] = json.loads(answer.read())
             wrk(url, key, 2, connections)  # warm-up
+        if bodies["service"] != bodies["bare flask"]:  # the same work means the same answer
+            raise SystemExit(f"GET {path}: the bare app's answer differs from the service's")
         runs = {name: [] for name in urls}
         for _ in range(rounds):
             for name, url in urls.items():

@@ -133,13 +133,21 @@ def naive_utc(value: dt.datetime | str) -> dt.datetime:
     return value
 
 
-def iso(value: dt.datetime | None) -> str | None:
-    """Timestamps are stored as naive UTC and rendered as RFC 3339 with Z."""
+def iso(value: dt.datetime | str | None) -> str | None:
+    """Timestamps are stored as naive UTC and rendered as RFC 3339 with milliseconds and Z
+    (truncated, as `isoformat(timespec="milliseconds")` does). value is a datetime, or the
+    stored text as SQLite returns it (`YYYY-MM-DD HH:MM:SS[.ffffff]`), rendered without
+    parsing; other text is parsed."""
     if value is None:
         return None
-    if isinstance(value, str):
+    if type(value) is str:
+        size = len(value)
+        if (size == 26 and value[19] == ".") or size == 19:
+            text = value[:10] + "T" + value[11:23]
+            return text + "Z" if size == 26 else text + ".000Z"
         value = dt.datetime.fromisoformat(value)
-    return value.replace(tzinfo=None).isoformat(timespec="milliseconds") + "Z"
+    text = value.isoformat()  # the tz suffix, if any, is after the 23rd character or absent
+    return text[:23] + "Z" if value.microsecond else text[:19] + ".000Z"
 
 
 def ping() -> None:

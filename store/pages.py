@@ -10,6 +10,8 @@ string of the documented pattern is a position to page from, so none is refused.
 from __future__ import annotations
 
 import datetime as dt
+import json
+import operator
 import re
 import typing as t
 
@@ -21,7 +23,9 @@ _EPOCH = dt.datetime(1970, 1, 1)
 PATTERN = re.compile(r"^([0-9]{1,17})(?:_([0-9a-f-]{36}))?$")
 
 
-def _micros(value: dt.datetime) -> int:
+def _micros(value: dt.datetime | str) -> int:
+    if isinstance(value, str):  # a Record's time as SQLite stores it
+        value = dt.datetime.fromisoformat(value)
     return (value.replace(tzinfo=None) - _EPOCH) // dt.timedelta(microseconds=1)
 
 
@@ -84,7 +88,7 @@ def page(query, keys: t.Sequence, *, limit: int, cursor: str | None, desc: bool 
 class Listing:
     """A list of one model compiled to SQL once per database: the first page and the page
     after a cursor, each a single statement run with fresh parameters. Rows come back as
-    light records (attribute access, the selected fields only; a foreign key also under its
+    light records (read-only attribute access, the selected fields only; a foreign key also under its
     ``<name>_id``), so a page pays neither SQL rendering nor model instances. Used by the
     lists an organization reads most (agents, tools); filtered lists go through ``page``.
 
@@ -112,25 +116,27 @@ class Listing:
         query = query.order_by(*self.keys).limit(_LIMIT_MARK)
         sql, params = query.sql()
         order = [len(slots) if p == _LIMIT_MARK else slots[p] for p in params]
-        names = _names(query)
-        self._compiled[after] = (db, sql, order, names)
-        return sql, order, names
+        make = _maker(query)
+        self._compiled[after] = (db, sql, order, make)
+        return sql, order, make
 
     def page(self, org_id: str, *, limit: int, cursor: str | None) -> tuple[list, str | None]:
-        sql, order, names = self._compile(bool(cursor))
+        sql, order, make = self._compile(bool(cursor))
         values = [org_id, *([None] * len(self.keys)), limit + 1]
         if cursor:
             for i, (k, v) in enumerate(zip(self.keys, decode(cursor, len(self.keys))), 1):
                 values[i] = k.db_value(v)
-        rows = _records(sql, [values[i] for i in order], names)
+        rows = _records(sql, [values[i] for i in order], make)
         if len(rows) <= limit:
             return rows, None
         rows = rows[:limit]
         return rows, encode([getattr(rows[-1], k.name) for k in self.keys])
 
 
-class Record:
-    """A row of a Listing or ByIds: its fields as attributes."""
+class Record(tuple):
+    """A row of a Listing or ByIds: its fields as attributes (read only)."""
+
+    __slots__ = ()
 
 
 _LIMIT_MARK = 987_654_321
@@ -156,54 +162,61 @@ class ByIds:
             query = self._build(marks[0], marks[1:])
             sql, params = query.sql()
             index = {m: i for i, m in enumerate(marks)}
-            hit = self._compiled[len(ids)] = (db, sql, [index[p] for p in params], _names(query))
-        _, sql, order, names = hit
+            hit = self._compiled[len(ids)] = (db, sql, [index[p] for p in params], _maker(query))
+        _, sql, order, make = hit
         values = [org_id, *ids]
-        return _records(sql, [values[i] for i in order], names)
+        return _records(sql, [values[i] for i in order], make)
 
 
-def _datetime(value):
-    return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
+def _json(value):
+    # SQLite returns JSON columns as text; psycopg has decoded them already
+    return json.loads(value) if type(value) is str else value
 
 
 def _converter(field):
-    """How a driver's value becomes the field's Python value; None when it already is one
-    (text and integers come back from both drivers as str and int)."""
-    if type(field) in _AS_IS or (isinstance(field, peewee.ForeignKeyField)
-                                 and type(field.rel_field) in _AS_IS):
+    """How a driver's value becomes the Record's value; None when it is used as it comes
+    (text and integers come back from both drivers as str and int). Times are left as the
+    driver returns them: a datetime (Postgres) or the stored text (SQLite), which
+    `store.db.iso` renders without parsing and cursors read either way."""
+    if type(field) in _AS_IS or type(field) is peewee.DateTimeField or (
+            isinstance(field, peewee.ForeignKeyField) and type(field.rel_field) in _AS_IS):
         return None
     if type(field) is peewee.BooleanField:
         return bool
-    if type(field) is peewee.DateTimeField:
-        return _datetime
+    if type(field) is peewee.JSONField:
+        return _json
     return field.python_value
 
 
-def _names(query) -> tuple:
+def _maker(query):
+    """The maker of a query's Records: a function from the driver's row (a tuple) to a Record
+    (a tuple whose fields are also attributes, a foreign key also under its ``<name>_id``),
+    converting the values that need it, generated once per query shape so that a row costs
+    one call."""
     fields = query._returning
-    return ([f.name for f in fields],
-            [(i, _converter(f)) for i, f in enumerate(fields) if _converter(f) is not None],
-            [(f.object_id_name, f.name) for f in fields if isinstance(f, peewee.ForeignKeyField)])
+    attributes = {"__slots__": ()}
+    for i, f in enumerate(fields):
+        attributes[f.name] = property(operator.itemgetter(i))
+        if isinstance(f, peewee.ForeignKeyField):
+            attributes[f.object_id_name] = attributes[f.name]
+    record = type("Record", (Record,), attributes)
+    scope = {"new": tuple.__new__, "record": record}
+    values = []
+    for i, f in enumerate(fields):
+        convert = _converter(f)
+        if convert is None:
+            values.append(f"row[{i}]")
+        else:
+            scope[f"convert{i}"] = convert
+            values.append(f"None if row[{i}] is None else convert{i}(row[{i}])")
+    exec(f"def make(row):\n    return new(record, ({', '.join(values)},))", scope)
+    return scope["make"]
 
 
-def _records(sql: str, params: list, names: tuple) -> list:
+def _records(sql: str, params: list, make) -> list:
     from store.db import database
 
-    keys, conversions, aliases = names
-    rows = []
-    for raw in database.execute_sql(sql, params).fetchall():
-        if conversions:
-            raw = list(raw)
-            for i, convert in conversions:
-                if raw[i] is not None:
-                    raw[i] = convert(raw[i])
-        record = Record()
-        values = record.__dict__
-        values.update(zip(keys, raw))
-        for alias, name in aliases:
-            values[alias] = values[name]
-        rows.append(record)
-    return rows
+    return [make(row) for row in database.execute_sql(sql, params).fetchall()]
 
 
 _AS_IS = {peewee.CharField, peewee.TextField, peewee.IntegerField, peewee.AutoField}
