@@ -41,8 +41,9 @@ def claim(*, run_id: str, token: str, lease_ms: int, max_attempts: int,
                     R.attempt < max_attempts,
                     (R.status == "queued")
                     | ((R.status == "running") & (R.lease_expires_at < now)))
-             .execute())  # one statement: atomic by itself
-    return R.get_or_none(R.id == run_id, R.lease_owner == token) if taken else None
+             .returning(R)
+             .execute())  # one statement, atomic by itself, answering the row it took
+    return next(iter(taken), None)
 
 
 def save_steps(*, run_id: str, token: str, steps: list[dict], usage: dict | None = None,
