@@ -22,6 +22,7 @@ import datetime as dt
 import logging
 import threading
 import time
+import uuid
 from collections import defaultdict
 
 import peewee
@@ -30,7 +31,7 @@ from jobs import queue, recovery, tasks
 from rules import schedule_time
 from rules.schedule_time.zones import UTC
 from runtime import workflow_engine
-from store import db, metrics, oplog, schedules, tracing, workflow_runs
+from store import db, metrics, oplog, run_state, schedules, tracing, workflow_runs
 from store.models import Workflow, WorkflowRun, WorkflowSchedule
 
 S = WorkflowSchedule
@@ -49,27 +50,31 @@ def fire(schedule_id: str, fire_ts: int) -> str | None:
     fire_at = dt.datetime.fromtimestamp(fire_ts, UTC).replace(tzinfo=None)
     deadline = time.monotonic() + settings.fire_wait_ms / 1000
     while True:
-        with db.connection():
-            run = (WorkflowRun.select(WorkflowRun.id)
-                   .where(WorkflowRun.schedule_id == schedule_id, WorkflowRun.fire_at == fire_at)
-                   .first())
+        with db.connection():  # claimed in one statement; looked for only when not claimed
+            run = run_state.claim_fire(schedule_id=schedule_id, fire_at=fire_at,
+                                       token=uuid.uuid4().hex, lease_ms=settings.run_lease_ms,
+                                       max_attempts=settings.run_max_attempts)
+            if run is None and (WorkflowRun.select(WorkflowRun.id)
+                                .where(WorkflowRun.schedule_id == schedule_id,
+                                       WorkflowRun.fire_at == fire_at).exists()):
+                return None  # another executor holds it, or it is finished
         if run is not None:
-            return _fire_run(settings, schedule_id, fire_at, run.id)
+            return _fire_run(settings, schedule_id, fire_at, run)
         if time.monotonic() >= deadline:
             log.warning("no run for fire %s of schedule %s", fire_ts, schedule_id)
             return None
         time.sleep(0.02)
 
 
-def _fire_run(settings, schedule_id: str, fire_at: dt.datetime, run_id: str) -> str | None:
-    """Execute a fire's run between the fire's start and end log lines."""
-    ids = {"schedule_id": schedule_id, "fire_at": fire_at.isoformat() + "Z", "run_id": run_id}
+def _fire_run(settings, schedule_id: str, fire_at: dt.datetime, run) -> str | None:
+    """Execute a fire's claimed run between the fire's start and end log lines."""
+    ids = {"schedule_id": schedule_id, "fire_at": fire_at.isoformat() + "Z", "run_id": run.id}
     clock = time.perf_counter()
     status = None
     with tracing.span("schedule_fire", {f"agent_platform.{k}": v for k, v in ids.items()}):
         oplog.started("schedule_fire", **ids)
         try:
-            status = workflow_engine.execute(settings, run_id)
+            status = workflow_engine.execute_claimed(settings, run)
             return status
         finally:
             oplog.finished("schedule_fire", status=status or "not_executed",

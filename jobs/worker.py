@@ -14,6 +14,7 @@ connections, which must not cross a fork; each job bounds its own work (step tim
 """
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 
@@ -43,6 +44,8 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
         raise SystemExit(f"the database schema is out of date ({', '.join(todo)}); "
                          "run `agent-platform migrate` first")
     recovery.sweep(settings)
+    gc.collect()
+    gc.freeze()  # what start-up built stays: full collections need not walk it (server/asgi.py)
     stop = threading.Event()
     threading.Thread(target=_recover, args=(settings, stop), name="run-recovery",
                      daemon=True).start()

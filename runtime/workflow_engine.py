@@ -135,8 +135,13 @@ def execute(settings, run_id: str) -> str | None:
     with db.connection():
         run = run_state.claim(run_id=run_id, token=token, lease_ms=settings.run_lease_ms,
                               max_attempts=settings.run_max_attempts)
-    if run is None:
-        return None
+    return None if run is None else execute_claimed(settings, run)
+
+
+def execute_claimed(settings, run) -> str | None:
+    """Execute a run this executor has just claimed (run_state.claim or claim_fire; its
+    lease token is ``run.lease_owner``); as ``execute``."""
+    token = run.lease_owner
     lease = heartbeat.hold(run.id, token, settings.run_lease_ms)
     clock = time.perf_counter()
     ids = {"run_id": run.id, "org_id": run.org_id, "workflow_id": run.workflow_id,

@@ -18,7 +18,7 @@ import datetime as dt
 from peewee import Case
 
 from store import notifications
-from store.db import atomic, iso, utcnow
+from store.db import atomic, is_postgres, iso, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
 
 R, S = WorkflowRun, WorkflowSchedule
@@ -28,22 +28,41 @@ def _ms(value: int) -> dt.timedelta:
     return dt.timedelta(milliseconds=value)
 
 
+# The executor's hot statements, written once as SQL (peewee would render each of them anew
+# for every run) with %s placeholders, run in the bound database's parameter style.
+_CLAIM = ("UPDATE workflow_run SET status = 'running', attempt = attempt + 1, "
+          "lease_owner = %s, lease_expires_at = %s, updated_at = %s, "
+          "started_at = COALESCE(started_at, %s) "
+          "WHERE {which} AND cancel_requested = %s AND attempt < %s "
+          "AND (status = 'queued' OR (status = 'running' AND lease_expires_at < %s)) "
+          "RETURNING *")
+_BY_ID = _CLAIM.format(which="id = %s")
+_BY_FIRE = _CLAIM.format(which="schedule_id = %s AND fire_at = %s")
+
+
+def _raw(sql: str, params: list) -> WorkflowRun | None:
+    text = sql if is_postgres() else sql.replace("%s", "?")
+    return next(iter(R.raw(text, *params)), None)  # one statement, atomic by itself
+
+
 def claim(*, run_id: str, token: str, lease_ms: int, max_attempts: int,
           now: dt.datetime | None = None) -> WorkflowRun | None:
     """Take the run for one execution attempt: a queued run, or a running one whose lease
     expired (its worker died) with attempts left. None when another executor holds it, it is
-    finished, or its attempts are used up (recovery fails it)."""
+    finished, or its attempts are used up (recovery fails it). One statement, which answers
+    the row it took."""
     now = now or utcnow()
-    taken = (R.update(status="running", attempt=R.attempt + 1, lease_owner=token,
-                      lease_expires_at=now + _ms(lease_ms), updated_at=now,
-                      started_at=Case(None, [(R.started_at.is_null(), now)], R.started_at))
-             .where(R.id == run_id, R.cancel_requested == False,  # noqa: E712
-                    R.attempt < max_attempts,
-                    (R.status == "queued")
-                    | ((R.status == "running") & (R.lease_expires_at < now)))
-             .returning(R)
-             .execute())  # one statement, atomic by itself, answering the row it took
-    return next(iter(taken), None)
+    return _raw(_BY_ID, [token, now + _ms(lease_ms), now, now, run_id, False, max_attempts,
+                         now])
+
+
+def claim_fire(*, schedule_id: str, fire_at: dt.datetime, token: str, lease_ms: int,
+               max_attempts: int, now: dt.datetime | None = None) -> WorkflowRun | None:
+    """``claim`` for the run of a schedule's fire, found by (schedule_id, fire_at) in the same
+    statement."""
+    now = now or utcnow()
+    return _raw(_BY_FIRE, [token, now + _ms(lease_ms), now, now, schedule_id, fire_at, False,
+                           max_attempts, now])
 
 
 def save_steps(*, run_id: str, token: str, steps: list[dict], usage: dict | None = None,
@@ -88,9 +107,53 @@ def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=No
     if not schedule_id:
         return update.execute() == 1
     with atomic():
+        if is_postgres():  # both updates in one statement
+            return _finish_scheduled(run_id, token, status, steps, output, error, usage,
+                                     schedule_id, now)
         if not update.execute():
             return False
         _record_outcome(schedule_id, run_id, status, now, output=output, error=error)
+    return True
+
+
+# Postgres: the run's final state and its schedule's outcome in one statement (as
+# _record_outcome; each SET reads the schedule row as it was), answering whether the run was
+# still held and what the notification needs.
+_FINISH_SCHEDULED = (
+    "WITH r AS (UPDATE workflow_run SET status = %s, steps = %s, output = %s, error = %s, "
+    "usage = %s, finished_at = %s, updated_at = %s, lease_owner = NULL, "
+    "lease_expires_at = NULL WHERE id = %s AND lease_owner = %s AND status = 'running' "
+    "RETURNING id), "
+    "s AS (UPDATE workflow_schedule SET last_run_status = %s, last_run_id = %s, "
+    "updated_at = %s{outcome} WHERE id = %s AND EXISTS (SELECT 1 FROM r) "
+    "RETURNING org_id, user_id, notify, thread_title) "
+    "SELECT (SELECT count(*) FROM r), s.org_id, s.user_id, s.notify, s.thread_title "
+    "FROM (SELECT 1) AS one LEFT JOIN s ON TRUE")
+_REACHED = ("status = 'active' AND consecutive_failures + 1 >= max_consecutive_failures")
+_OUTCOMES = {
+    "failed": _FINISH_SCHEDULED.format(outcome=(
+        f", consecutive_failures = consecutive_failures + 1, "
+        f"status = CASE WHEN {_REACHED} THEN 'disabled' ELSE status END, "
+        f"next_fire_at = CASE WHEN {_REACHED} THEN NULL ELSE next_fire_at END")),
+    "succeeded": _FINISH_SCHEDULED.format(outcome=", consecutive_failures = 0"),
+}
+
+
+def _finish_scheduled(run_id, token, status, steps, output, error, usage, schedule_id,
+                      now) -> bool:
+    from store.db import database
+
+    sql = _OUTCOMES.get(status) or _FINISH_SCHEDULED.format(outcome="")
+    params = [status, R.steps.db_value(steps), R.output.db_value(output),
+              R.error.db_value(error), R.usage.db_value(usage), now, now, run_id, token,
+              status, run_id, now, schedule_id]
+    done, org_id, user_id, notify, title = database.execute_sql(sql, params).fetchone()
+    if not done:
+        return False
+    if notify == "thread":
+        notifications.post_run_result(
+            schedule=S(org=org_id, user_id=user_id, notify=notify, thread_title=title),
+            run_id=run_id, status=status, output=output, error=error)
     return True
 
 
