@@ -206,3 +206,34 @@ def test_cancel_while_waiting(client, org, model, tools_server, payout):
     assert_problem(client.post(f"/v1/runs/{run['id']}/approvals",
                                json={"call_id": "c1", "decision": "approve"},
                                headers=org["headers"]), 409, "run_not_awaiting_approval")
+
+
+def test_a_workflow_called_as_a_tool_cannot_wait(client, org, model, settings, payout):
+    """Nobody could answer inside the calling turn's tool call: the workflow run is cancelled
+    and the model gets `workflow_awaiting_approval`."""
+    import uuid
+
+    from runtime import turns
+
+    model.reset()
+    wf = make_workflow(client, org, name="Pay out", steps=[
+        {"id": "pay", "type": "tool", "ref": payout["id"], "input": {}}])
+    agent = openai_agent(client, org, name="clerk")
+    cfg = {"id": str(uuid.uuid4()), "name": "net", "environment": "dev",
+           "agents": [{"agent_id": agent["id"], "agent_version_id": None}],
+           "workflows": [{"workflow_id": wf["id"]}], "handoff_prompt": None,
+           "followup_instructions": []}
+    model.enqueue(tool_calls(("c1", "workflow_Pay_out", {})), text("It needs approval."))
+    with db.connection():
+        run = turns.start(settings=settings, org_id=org["id"], input="pay", network=cfg,
+                          copilot_id=cfg["id"])
+        run = turns.execute(settings=settings, org_id=org["id"], run_id=run.id, network=cfg)
+    assert run.status == "succeeded" and run.output == "It needs approval."
+    answer = json.loads(next(m["content"] for m in model.requests[-1].body["messages"]
+                             if m["role"] == "tool"))
+    assert answer["error"]["code"] == "workflow_awaiting_approval"
+    [wf_run] = client.get(f"/v1/workflow-runs?workflow_id={wf['id']}",
+                          headers=org["headers"]).json()["runs"]
+    assert wf_run["status"] == "cancelled" and wf_run["trigger"] == "agent"
+    assert wf_run["steps"][0]["status"] == "cancelled"
+    assert wf_run["steps"][0]["approvals"][0]["call_id"] == "step_pay"
