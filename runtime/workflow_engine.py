@@ -176,7 +176,8 @@ def _execute(run, lease: Lease, settings) -> str | None:
     last_output, error = None, None
     try:  # a scheduled run's input was checked when set; the workflow may have changed since
         validate_input(run.definition.get("input_schema"), run.input)
-        _admit_fire(run, settings)
+        if all(s["status"] == "pending" for s in steps_state):  # not continued after approvals
+            _admit_fire(run, settings)
     except (Invalid, LimitReached) as exc:
         for rest in steps_state:
             rest["status"] = "skipped"
@@ -253,9 +254,10 @@ def _admit_fire(run, settings) -> None:
     """A scheduled fire is admitted when it first executes, like an API-started run: the
     owner's group (else Default) under its spend cap, the organization under its monthly run
     quota. A refusal (LimitReached) fails the run with its code, which counts as a failure of
-    the schedule. A run resumed after a lost worker was admitted on its first attempt."""
-    if run.trigger != "schedule" or run.attempt != 1 or any(
-            s["status"] != "pending" for s in run.steps or ()):  # continued after approvals
+    the schedule. A run resumed after a lost worker was admitted on its first attempt; a run
+    continued after approvals (its attempt given back) is not admitted again either (the
+    caller admits only a run none of whose steps started)."""
+    if run.trigger != "schedule" or run.attempt != 1:
         return
     spend.check_cap(org_id=run.org_id, user_id=run.user_id)
     limits.consume_run(org_id=run.org_id, settings=settings)
