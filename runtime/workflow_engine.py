@@ -240,11 +240,14 @@ def _pause(run, lease: Lease, settings, steps_state, result, waiting, usage,
                   output=None, error=None)
     if waiting.turn_id:
         result["run_id"] = waiting.turn_id
-    outcome = workflow_approvals.pause(run_id=run.id, token=lease.token, steps=steps_state,
-                                       usage=usage or None, child_id=waiting.turn_id)
+    outcome, decided = workflow_approvals.pause(run_id=run.id, token=lease.token,
+                                                steps=steps_state, usage=usage or None,
+                                                child_id=waiting.turn_id)
     if outcome == "paused":
         return workflow_approvals.AWAITING
     if outcome == "decided":
+        known.update({p["call_id"]: p for p in decided})
+        result["approvals"] = list(known.values())
         run.steps = steps_state
         return _execute(run, lease, settings)
     return _cancelled(run, lease, steps_state, last_output, usage)

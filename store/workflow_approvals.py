@@ -51,24 +51,27 @@ def round_of(steps: list[dict]) -> int:
 
 
 def pause(*, run_id: str, token: str, steps: list[dict], usage: dict | None,
-          child_id: str | None = None) -> str | None:
+          child_id: str | None = None) -> tuple[str | None, list[dict]]:
     """running → awaiting_approval, the lease released (a pause is not an execution attempt:
-    ``attempt`` goes back). Returns "paused"; "decided" when the step's turn (``child_id``) was
-    decided meanwhile and is no longer waiting (the executor continues it at once); None when
-    the lease was lost or a cancel was asked for."""
+    ``attempt`` goes back). Returns ("paused", []); ("decided", the turn's calls with their
+    decisions) when the step's turn (``child_id``) was decided meanwhile and no longer waits
+    (the executor continues it at once); (None, []) when the lease was lost or a cancel was
+    asked for."""
     now = utcnow()
     with atomic():
         if child_id is not None:
-            query = AgentRun.select(AgentRun.status).where(AgentRun.id == child_id)
+            query = AgentRun.select(AgentRun.status, AgentRun.approval).where(
+                AgentRun.id == child_id)
             child = (query.for_update() if is_postgres() else query).first()
             if child is None or child.status != AWAITING:
-                return "decided"
+                calls = ((child.approval or {}).get("pending") or []) if child else []
+                return "decided", [step_call(p) for p in calls]
         changed = (R.update(status=AWAITING, steps=steps, usage=usage, attempt=R.attempt - 1,
                             approval_expires_at=_earliest(steps), lease_owner=None,
                             lease_expires_at=None, updated_at=now)
                    .where(R.id == run_id, R.lease_owner == token, R.status == "running",
                           R.cancel_requested == False).execute())  # noqa: E712
-    return "paused" if changed else None
+    return ("paused" if changed else None), []
 
 
 def _locked(org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun | None:

@@ -237,3 +237,34 @@ def test_a_workflow_called_as_a_tool_cannot_wait(client, org, model, settings, p
     assert wf_run["status"] == "cancelled" and wf_run["trigger"] == "agent"
     assert wf_run["steps"][0]["status"] == "cancelled"
     assert wf_run["steps"][0]["approvals"][0]["call_id"] == "step_pay"
+
+
+def test_a_turn_decided_before_its_workflow_run_paused_is_continued_at_once(
+        client, org, model, tools_server, payout):
+    """The executor pauses the workflow run just after the step's turn paused; a decision on
+    the turn in between finds the run still running: the pause then sees the turn decided
+    (with the decision) and the executor continues instead of waiting."""
+    from store import workflow_approvals
+
+    model.reset()
+    agent = openai_agent(client, org, tool_ids=[payout["id"]])
+    wf = make_workflow(client, org, steps=[
+        {"id": "ask", "type": "agent", "ref": agent["id"], "input": "pay"}])
+    model.enqueue(tool_calls(("c1", "payout", {})))
+    run = wait_run(client, org["headers"], start_run(client, org["headers"], wf["id"])["id"],
+                   until=WAITING)
+    turn_id = run["steps"][0]["run_id"]
+    with db.connection():  # as if its executor had not recorded the pause yet
+        WorkflowRun.update(status="running", lease_owner="t0k").where(
+            WorkflowRun.id == run["id"]).execute()
+    decided = decide(client, turn_id, org["headers"], "c1", "approve")["run"]
+    assert decided["status"] == "queued" and "kind" in decided  # the turn's id: the turn
+    with db.connection():
+        assert WorkflowRun.get_by_id(run["id"]).status == "running"  # not queued by it
+        outcome, calls = workflow_approvals.pause(run_id=run["id"], token="t0k",
+                                                  steps=run["steps"], usage=None,
+                                                  child_id=turn_id)
+        assert WorkflowRun.get_by_id(run["id"]).status == "running"
+    assert outcome == "decided"
+    assert [(c["call_id"], c["status"]) for c in calls] == [("c1", "approved")]
+    assert calls[0]["decided_by"]["kind"] == "api_key"
