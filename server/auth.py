@@ -163,8 +163,9 @@ def _not_allowed(kind: str) -> Forbidden:
                      code="credential_not_allowed")
 
 
-def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
-    scope = request_scope._get_current_object()
+def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool,
+              scope=None) -> Caller:
+    scope = scope or request_scope._get_current_object()
     headers = _request_headers(scope)
     caller = _identify(settings, _bearer_token(headers))
     if caller.kind not in allowed:
@@ -178,13 +179,14 @@ def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> C
 
 def admit(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
     """authorize, then count the request against the org's rate limit (not the admin's)."""
-    caller = authorize(settings, allowed, needs_org)
+    scope = request_scope._get_current_object()
+    caller = authorize(settings, allowed, needs_org, scope)
     if caller.kind != ADMIN and caller.org_id:
-        info = request_scope._get_current_object().get(LOG_SCOPE_KEY)
+        info = scope.get(LOG_SCOPE_KEY)
         seen = None if info is None else functools.partial(info.__setitem__, RATE_KEY)
         state = limits.check_request(org_id=caller.org_id, settings=settings, seen=seen)
         if state is not None and seen is not None:
-            seen(state)  # server/logs.py puts RateLimit headers on the answer
+            seen(state)  # server/conventions.py puts RateLimit fields on the answer
     return caller
 
 
