@@ -5,7 +5,9 @@
   and returned on every response, errors included;
 - the request log line, the request's metric and its trace span (server/logs.py,
   store/metrics.py, store/tracing.py);
-- the RateLimit fields of the request's organization (counted in server/auth.py);
+- the RateLimit fields of the request's organization: its request rate (counted in
+  server/auth.py) and, on the operations that start runs, its monthly run quota
+  (server/run_quota.py);
 - CORS (server/cors.py), consulted only when the request carries ``Origin``.
 
 One layer instead of four, and one pass over the request headers: each answer's start message
@@ -18,6 +20,7 @@ import time
 
 from server import cors, logs
 from server.auth import LOG_SCOPE_KEY, RATE_KEY
+from server.run_quota import RUNS_KEY
 from store import metrics, request_ids, tracing
 
 SCOPE_KEY = "agent_platform.request_id"
@@ -66,9 +69,9 @@ class Conventions:
                 if ids_inside:
                     headers = [h for h in headers if h[0] != _REQUEST_ID]
                 headers = [*headers, id_header]
-                rate = info.get(RATE_KEY)
-                if rate is not None:
-                    headers += logs.rate_headers(rate)
+                rate, runs = info.get(RATE_KEY), info.get(RUNS_KEY)
+                if rate is not None or runs is not None:
+                    headers += logs.rate_headers(rate, runs)
                 if browser:
                     headers += await self.cors.response_headers(scope, origin, status)
                 message = {**message, "headers": headers}

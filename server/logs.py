@@ -104,11 +104,23 @@ def configure(level: str) -> None:
 
 
 POLICY = "requests"
+RUNS_POLICY = "runs"
 
 
-def rate_headers(state: tuple[int, int, int]) -> list[tuple[bytes, bytes]]:
-    """The IETF httpapi RateLimit fields of the organization's per-minute request limit, from
-    its (limit, remaining, seconds until reset)."""
-    limit, remaining, reset = state
-    return [(b"ratelimit-policy", f'"{POLICY}";q={limit};w=60'.encode()),
-            (b"ratelimit", f'"{POLICY}";r={remaining};t={reset}'.encode())]
+def rate_headers(rate: tuple[int, int, int] | None,
+                 runs: tuple[int, int, int, int] | None = None) -> list[tuple[bytes, bytes]]:
+    """The IETF httpapi RateLimit fields, one list item per policy: the organization's
+    per-minute request limit ``"requests"`` from its (limit, remaining, seconds until reset),
+    and its monthly run quota ``"runs"`` from (quota, remaining, seconds until the next month,
+    seconds in this month)."""
+    policies, states = [], []
+    if rate is not None:
+        limit, remaining, reset = rate
+        policies.append(f'"{POLICY}";q={limit};w=60')
+        states.append(f'"{POLICY}";r={remaining};t={reset}')
+    if runs is not None:
+        quota, left, reset, window = runs
+        policies.append(f'"{RUNS_POLICY}";q={quota};w={window}')
+        states.append(f'"{RUNS_POLICY}";r={left};t={reset}')
+    return [(b"ratelimit-policy", ", ".join(policies).encode()),
+            (b"ratelimit", ", ".join(states).encode())]
