@@ -4627,7 +4627,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A usage limit of the organization was reached (`usage_limit_reached`: the request rate, with `RateLimit` showing `r=0`, or the monthly run quota); retry after `Retry-After` seconds. */
+        /** @description A usage limit of the organization was reached (`usage_limit_reached`: the request rate, with `RateLimit` showing `"requests";r=0`, or the monthly run quota, with `"runs";r=0` and `Retry-After` until the next month); retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -4688,13 +4688,13 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The organization's request rate limit (IETF httpapi RateLimit fields): policy `requests`, `q` requests per window of `w` seconds. Present on every answer to an organization's credential while a limit is set (AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE or the operator's override).
-         * @example "requests";q=600;w=60
+         * @description The organization's limits (IETF httpapi RateLimit fields), one list item per policy: `"requests"`, its request rate limit, `q` requests per window of `w` = 60 seconds, present on every answer to an organization's credential while a limit is set (AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE or the operator's override); and `"runs"`, its monthly run quota, `q` runs per calendar month (UTC) of `w` seconds, present on every answer of the operations that start runs (`x-run-quota`) while a quota is set (AGENT_PLATFORM_RUNS_PER_MONTH or the operator's override).
+         * @example "requests";q=600;w=60, "runs";q=1000;w=2592000
          */
         RateLimitPolicy: string;
         /**
-         * @description What is left of the window (IETF httpapi RateLimit fields): `r` requests remaining, `t` seconds until the window resets. Counted exactly across processes.
-         * @example "requests";r=412;t=37
+         * @description What is left of each policy of `RateLimit-Policy`, in the same order: `r` requests (or runs) remaining, `t` seconds until the window resets (for `"runs"`, until the next month). Counted exactly across processes.
+         * @example "requests";r=412;t=37, "runs";r=980;t=1209600
          */
         RateLimit: string;
         /**
