@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import threading
 import uuid
 from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
@@ -24,6 +25,49 @@ SQLITE_PRAGMAS = {
 }
 
 
+class _Counted:
+    """A pool that counts the connections threads hold: one more when ``connect`` checks one
+    out for the calling thread (explicitly, or implicitly by a query), one less when
+    ``close`` returns it (``manual_close`` and ``close_all`` close through ``close`` too)."""
+
+    def __init__(self, *args, **kwargs):
+        self._held = 0
+        self._held_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def connect(self, reuse_if_open: bool = False) -> bool:
+        opened = super().connect(reuse_if_open)
+        if opened:
+            with self._held_lock:
+                self._held += 1
+        return opened
+
+    def close(self) -> bool:
+        closed = super().close()
+        if closed:
+            with self._held_lock:
+                self._held -= 1
+        return closed
+
+    def connections_in_use(self) -> int:
+        """Connections checked out of this pool and not yet returned."""
+        return self._held
+
+
+class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
+    pass
+
+
+class CountedPostgresqlDatabase(_Counted, PooledPostgresqlDatabase):
+    pass
+
+
+def connections_in_use() -> int:
+    """Connections of the bound pool that threads hold now (0 when nothing is bound)."""
+    current = database.obj
+    return current.connections_in_use() if isinstance(current, _Counted) else 0
+
+
 def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> peewee.Database:
     """Build a peewee database for url. Connections are pooled for both engines."""
     parsed = urlparse(url)
@@ -32,7 +76,7 @@ def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> p
         if path and path != ":memory:":  # a fresh data directory is made on first use
             Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             _create_private(path)
-        return PooledSqliteDatabase(
+        return CountedSqliteDatabase(
             path or ":memory:",
             pragmas=SQLITE_PRAGMAS,
             max_connections=pool_size,
@@ -42,7 +86,7 @@ def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> p
         )
     if parsed.scheme in ("postgres", "postgresql"):
         options = dict(parse_qsl(parsed.query))
-        return PooledPostgresqlDatabase(
+        return CountedPostgresqlDatabase(
             parsed.path.lstrip("/"),
             user=parsed.username,
             password=parsed.password,
