@@ -115,18 +115,23 @@ def _score(text: str, counter: re.Pattern) -> int:
 # the user's newest memories (a window of them), newest first (`-seq`: only the index
 # memory_user_newest offers that order), filtered by the query; the LIMIT on top stops the walk
 # at the CANDIDATES-th match
-_PG_NEWEST = ("SELECT seq, text FROM (SELECT -seq AS age, seq, text, search FROM memory "
-              "WHERE org_id = %s AND user_id = %s ORDER BY -seq LIMIT %s) AS newest "
-              "WHERE search @@ to_tsquery('simple', %s) ORDER BY age LIMIT %s")
+_COLUMNS = ("seq", "text", "id", "user_id", "agent_id", "run_id", "created_at")
+_PG_NEWEST = (f"SELECT {', '.join(_COLUMNS)} FROM (SELECT -seq AS age, {', '.join(_COLUMNS)}, "
+              "search FROM memory WHERE org_id = %s AND user_id = %s ORDER BY -seq LIMIT %s) "
+              "AS newest WHERE search @@ to_tsquery('simple', %s) ORDER BY age LIMIT %s")
 # `seq + 0`: the GIN index (words and owner intersected) drives the query; an ordered index
 # would walk all the user's rows for a rare word
-_PG_INDEXED = ("SELECT seq, text FROM memory WHERE search @@ (to_tsquery('simple', %s) && "
-               "%s::tsquery) AND org_id = %s AND user_id = %s ORDER BY seq + 0 DESC LIMIT %s")
+_PG_INDEXED = (f"SELECT {', '.join(_COLUMNS)} FROM memory WHERE search @@ "
+               "(to_tsquery('simple', %s) && %s::tsquery) AND org_id = %s AND user_id = %s "
+               "ORDER BY seq + 0 DESC LIMIT %s")
+_SQLITE = (f"SELECT {', '.join('m.' + c for c in _COLUMNS)} FROM (SELECT rowid FROM memory_fts "
+           "WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f CROSS JOIN memory AS m "
+           "ON m.seq = f.rowid WHERE m.org_id = ? AND m.user_id = ?")  # the index drives the join
 WINDOW = 1000  # the user's newest memories looked at in order before anything else
 WALK_ON = 40  # matches in the window from which walking 4 windows beats the GIN index
 
 
-def _pg_candidates(org_id: str, user_id: str, tsquery: str) -> list[tuple[int, str]]:
+def _pg_candidates(org_id: str, user_id: str, tsquery: str) -> list[tuple]:
     """The newest matches by the cheapest of two ways. Walking the user's memories newest
     first costs per memory looked at (about CANDIDATES / share of matches); the GIN index
     costs per match of all the user's memories (each a heap row to fetch and sort). The
@@ -144,17 +149,15 @@ def _pg_candidates(org_id: str, user_id: str, tsquery: str) -> list[tuple[int, s
         _PG_INDEXED, (tsquery, owner, org_id, user_id, CANDIDATES)).fetchall()
 
 
-def _candidates(org_id: str, user_id: str, terms: list[str]) -> list[tuple[int, str]]:
-    """(seq, text) of the user's newest CANDIDATES memories the full-text index matches."""
+def _candidates(org_id: str, user_id: str, terms: list[str]) -> list[tuple]:
+    """The user's newest CANDIDATES memories the full-text index matches (rows of _COLUMNS:
+    seq and text first)."""
     if db.is_postgres():
         return _pg_candidates(org_id, user_id, " | ".join(
             f"{t}:*" if len(t) >= PREFIX_MIN else t for t in terms))
     match = 'owner:"%s" AND text:(%s)' % (owner_of(org_id, user_id), " OR ".join(
         f'"{t}"*' if len(t) >= PREFIX_MIN else f'"{t}"' for t in terms))
-    sql = ("SELECT m.seq, m.text FROM (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? "
-           "ORDER BY rowid DESC LIMIT ?) AS f CROSS JOIN memory AS m ON m.seq = f.rowid "
-           "WHERE m.org_id = ? AND m.user_id = ?")  # CROSS JOIN: the index drives the join
-    return db.database.execute_sql(sql, (match, CANDIDATES, org_id, user_id)).fetchall()
+    return db.database.execute_sql(_SQLITE, (match, CANDIDATES, org_id, user_id)).fetchall()
 
 
 def search(*, org_id: str, user_id: str | None, query: str, limit: int = 10) -> list[Memory]:
@@ -170,20 +173,15 @@ def search(*, org_id: str, user_id: str | None, query: str, limit: int = 10) -> 
     counter = _counter(terms)
     found = _candidates(org_id, user_id, terms)
     ranked = sorted(found, key=lambda row: (-_score(row[1], counter), -row[0]))[:limit]
-    seqs = [seq for seq, _ in ranked]
-    if not seqs:
-        return []
-    return _rows(org_id, seqs)
+    return [_memory(org_id, row) for row in ranked]
 
 
-def _rows(org_id: str, seqs: list[int]) -> list[Memory]:
-    """The memories numbered seqs of the organization, in that order (a raw query: a third of
-    the cost of building the same SELECT)."""
-    marks = ", ".join([db.database.param] * len(seqs))
-    rows = {r.seq: r for r in Memory.raw(
-        f"SELECT * FROM memory WHERE org_id = {db.database.param} AND seq IN ({marks})",
-        org_id, *seqs)}
-    return [rows[s] for s in seqs if s in rows]
+def _memory(org_id: str, row: tuple) -> Memory:
+    """A Memory of a candidate's columns (the candidates query read them all: no second
+    query for the chosen few)."""
+    values = dict(zip(_COLUMNS, row))
+    values["created_at"] = Memory.created_at.python_value(values["created_at"])
+    return Memory(org=org_id, **values)
 
 
 def to_dict(row: Memory) -> dict:

@@ -75,6 +75,9 @@ def test_each_way_finds_the_newest_matches_ranked_alike(org_id, monkeypatch, win
                 found = memories.search(org_id=org_id, user_id="ann", query=query, limit=limit)
                 assert [m.id for m in found] == expected(org_id, "ann", query, limit), query
                 assert {m.user_id for m in found} <= {"ann"}
+        for m in memories.search(org_id=org_id, user_id="ann", query="tea", limit=50):
+            assert memories.to_dict(m) == memories.to_dict(
+                memories.get(org_id=org_id, user_id="ann", memory_id=m.id))
         found = memories.search(org_id=org_id, user_id="ann", query="tea garden")
         assert found[0].text == "Tea in the garden, tea at noon."  # the most occurrences
         assert memories.search(org_id=org_id, user_id="ann", query="zebra") == []
