@@ -112,13 +112,14 @@ def _score(text: str, counter: re.Pattern) -> int:
     return len(counter.findall(_fold(text)))
 
 
-# the user's newest memories (a window of them), newest first (`-seq`: only the index
-# memory_user_newest offers that order), filtered by the query; the LIMIT on top stops the walk
-# at the CANDIDATES-th match
+# the user's memories older than a point (-seq above a bound), a window of them, newest first
+# (`-seq`: only the index memory_user_newest offers that order), filtered by the query; the
+# LIMIT on top stops the walk at the last match wanted
 _COLUMNS = ("seq", "text", "id", "user_id", "agent_id", "run_id", "created_at")
 _PG_NEWEST = (f"SELECT {', '.join(_COLUMNS)} FROM (SELECT -seq AS age, {', '.join(_COLUMNS)}, "
-              "search FROM memory WHERE org_id = %s AND user_id = %s ORDER BY -seq LIMIT %s) "
-              "AS newest WHERE search @@ to_tsquery('simple', %s) ORDER BY age LIMIT %s")
+              "search FROM memory WHERE org_id = %s AND user_id = %s AND -seq > %s "
+              "ORDER BY -seq LIMIT %s) AS newest WHERE search @@ to_tsquery('simple', %s) "
+              "ORDER BY age LIMIT %s")
 # `seq + 0`: the GIN index (words and owner intersected) drives the query; an ordered index
 # would walk all the user's rows for a rare word
 _PG_INDEXED = (f"SELECT {', '.join(_COLUMNS)} FROM memory WHERE search @@ "
@@ -128,7 +129,8 @@ _SQLITE = (f"SELECT {', '.join('m.' + c for c in _COLUMNS)} FROM (SELECT rowid F
            "WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f CROSS JOIN memory AS m "
            "ON m.seq = f.rowid WHERE m.org_id = ? AND m.user_id = ?")  # the index drives the join
 WINDOW = 1000  # the user's newest memories looked at in order before anything else
-WALK_ON = 40  # matches in the window from which walking 4 windows beats the GIN index
+WALK_ON = 40  # matches in the window from which walking 3 windows more beats the GIN index
+_NEWEST = -(2 ** 63) + 1  # a bound below every -seq
 
 
 def _pg_candidates(org_id: str, user_id: str, tsquery: str) -> list[tuple]:
@@ -136,14 +138,18 @@ def _pg_candidates(org_id: str, user_id: str, tsquery: str) -> list[tuple]:
     first costs per memory looked at (about CANDIDATES / share of matches); the GIN index
     costs per match of all the user's memories (each a heap row to fetch and sort). The
     window's matches tell which: CANDIDATES of them are the newest of all (every newer memory
-    was looked at); many suggest walking on; few, the index (which then has few to fetch)."""
-    for window in (WINDOW, 4 * WINDOW):
-        found = db.database.execute_sql(
-            _PG_NEWEST, (org_id, user_id, window, tsquery, CANDIDATES)).fetchall()
+    was looked at); many suggest walking on past the last of them; few, the index (which
+    then has few to fetch)."""
+    found = db.database.execute_sql(
+        _PG_NEWEST, (org_id, user_id, _NEWEST, WINDOW, tsquery, CANDIDATES)).fetchall()
+    if len(found) == CANDIDATES:
+        return found
+    if len(found) >= WALK_ON:  # every memory newer than the last match was looked at
+        found += db.database.execute_sql(_PG_NEWEST, (
+            org_id, user_id, -found[-1][0], 3 * WINDOW, tsquery,
+            CANDIDATES - len(found))).fetchall()
         if len(found) == CANDIDATES:
             return found
-        if len(found) < WALK_ON:
-            break
     owner = f"'~{owner_of(org_id, user_id)}'"
     return db.database.execute_sql(
         _PG_INDEXED, (tsquery, owner, org_id, user_id, CANDIDATES)).fetchall()

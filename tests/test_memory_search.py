@@ -63,6 +63,7 @@ def test_occurrences_are_counted_word_by_word():
     (1000, 40),  # the defaults: the first window holds the user's every memory
     (0, 40),  # an empty window: the GIN index alone
     (4, 1),  # a short window, a longer walk, then (for rare words) the GIN index
+    (20, 2),  # a window, then a walk on past its last match that finds the rest
     (30, 200),  # a window too sparse to walk on: the GIN index
 ])
 def test_each_way_finds_the_newest_matches_ranked_alike(org_id, monkeypatch, window, walk_on):
@@ -130,7 +131,8 @@ def crowded(org_id):
 def test_postgres_walks_the_users_index_and_the_gin_index_has_no_pending_list(crowded):
     org_id = crowded
     with db.connection():
-        plan = _plan(memories._PG_NEWEST, (org_id, "fay", memories.WINDOW, "tea:*", 100))
+        plan = _plan(memories._PG_NEWEST,
+                     (org_id, "fay", memories._NEWEST, memories.WINDOW, "tea:*", 100))
         assert "memory_user_newest" in plan, plan
         assert re.search(r"\bSort\b", plan) is None, plan  # the index gives the order
         for query in ("tea", "note 3999", "zebra"):
@@ -161,7 +163,7 @@ def test_an_upgraded_postgres_database_empties_the_pending_list(crowded):
         assert migrations.apply() == [name]
         assert db.database.execute_sql(
             "SELECT gin_clean_pending_list('memory_search'::regclass)").fetchone()[0] == 0
-        assert "memory_user_newest" in _plan(
-            memories._PG_NEWEST, (org_id, "fay", memories.WINDOW, "tea:*", 100))
+        assert "memory_user_newest" in _plan(memories._PG_NEWEST, (
+            org_id, "fay", memories._NEWEST, memories.WINDOW, "tea:*", 100))
         found = memories.search(org_id=org_id, user_id="eve", query="pending")
         assert [m.text for m in found] == ["pending once more", "waits in the pending list"]
