@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from handlers import ok
 from runtime import approval_decisions
-from store import runs
 
 
 def decide_run_approval(caller, settings, id, body):
     run = approval_decisions.decide(settings=settings, caller=caller, run_id=id,
                                     call_id=body["call_id"], decision=body["decision"],
                                     comment=body.get("comment"))
-    return ok({"run": runs.to_dict(run)})
+    return ok({"run": run})

@@ -6,7 +6,8 @@ Kinds and their delivery:
 
 - ``rebuild``: the registry reload + dependent rebuild (jobs.rebuild.dispatch; when the queue
   does not answer it runs in this process instead);
-- ``workflow_run``: the job of a queued workflow run (runtime.dispatch.workflow_run);
+- ``workflow_run``: the job of a queued workflow run (runtime.dispatch.workflow_run), also
+  when it continues after its approvals were decided (``round``);
 - ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn);
 - ``turn_resume``: the continuation of a turn whose approvals were all decided
   (runtime.dispatch.resume).
@@ -39,7 +40,8 @@ def _rebuild(settings, payload: dict, *, relay: bool = False):
 def _workflow_run(settings, payload: dict, *, relay: bool = False):
     return dispatch.workflow_run(settings, run_id=payload["run_id"],
                                  attempt=payload.get("attempt", 0),
-                                 steps=payload.get("steps") or [])
+                                 steps=payload.get("steps") or [],
+                                 round=payload.get("round", 0))
 
 
 def _chat_turn(settings, payload: dict, *, relay: bool = False):

@@ -5,7 +5,8 @@ unique: a turn is queued at most once, and a second execution of the same run do
 (its run is no longer queued). ``execute_run`` executes a workflow run
 (runtime.workflow_engine); its job id is `run-{run_id}-{attempt}` where attempt is the run's
 attempt count when the job is queued, so a re-queue of the same state is deduplicated and a
-re-queue after a lost worker is a new job. Both go through jobs.queue (in-process or RQ).
+re-queue after a lost worker is a new job; a run continued after its tool approvals were
+decided gets `run-{run_id}-{attempt}-a{round}`. Both go through jobs.queue (in-process or RQ).
 
 ``install`` hands these dispatch functions, the registry rebuild (jobs.rebuild.dispatch) and
 the workflow engine to the runtime (runtime.dispatch), which does not import jobs/. A process
@@ -100,9 +101,12 @@ def execute_run(run_id: str, request_id: str | None = None) -> str | None:
 
 
 def dispatch_run(settings, *, run_id: str, attempt: int, steps: list[dict],
-                 replace_done: bool = False):
+                 replace_done: bool = False, round: int = 0):
+    """Queue a run's execution; ``round`` numbers its continuations after approvals (a new job
+    id each: `run-{run_id}-{attempt}-a{round}`)."""
+    job_id = f"run-{run_id}-{attempt}" + (f"-a{round}" if round else "")
     return queue.enqueue(settings, execute_run,
                          kwargs={"run_id": run_id, "request_id": request_ids.current()},
-                         queue=settings.workflow_queue, job_id=f"run-{run_id}-{attempt}",
+                         queue=settings.workflow_queue, job_id=job_id,
                          unique=True, timeout=job_timeout_s(settings, steps),
                          replace_done=replace_done)

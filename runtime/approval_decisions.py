@@ -6,6 +6,10 @@ Every decision is a step of the run (`type: approval`, with who decided and when
 `approval.decided` event on the thread's stream. When the last waiting call of a run is
 decided, the run is queued again in the same transaction (an outbox entry), and its job
 continues the turn in whichever worker takes it (runtime/approvals.py).
+
+A workflow run waits the same way (store/workflow_approvals.py): its id takes decisions on its
+tool steps' calls, and on the calls of its agent steps' turns (passed on to the turn, whose
+decisions are copied into the step); the last decision queues the workflow run again.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import logging
 
 from runtime import chat, dispatch
 from store import approvals as store
-from store import db, runs
+from store import db, runs, workflow_approvals, workflow_runs
 
 log = logging.getLogger("agent_platform.approvals")
 
@@ -43,11 +47,33 @@ def decided_by(caller) -> dict:
 
 
 def decide(*, settings, caller, run_id: str, call_id: str, decision: str,
-           comment: str | None = None):
-    """Record one decision; returns the run. A session token (or X-User-Id) reaches only
-    its user's runs."""
+           comment: str | None = None) -> dict:
+    """Record one decision; returns the run as the API shows it (a turn or a workflow run).
+    A session token (or X-User-Id) reaches only its user's runs."""
+    if workflow_approvals.exists(org_id=caller.org_id, run_id=run_id):
+        return workflow_runs.to_dict(_decide_workflow(settings, caller, run_id, call_id,
+                                                      decision, comment))
+    return runs.to_dict(_decide_turn(settings, caller, run_id, call_id, decision, comment))
+
+
+def _decide_workflow(settings, caller, run_id, call_id, decision, comment):
+    row, step = workflow_approvals.waiting_step(org_id=caller.org_id, run_id=run_id,
+                                                user_id=caller.user_id, call_id=call_id)
+    if step.get("run_id"):  # an agent step: the decision is its turn's
+        _decide_turn(settings, caller, step["run_id"], call_id, decision, comment, user_id=None)
+    else:
+        _, _, entry = workflow_approvals.decide(
+            org_id=caller.org_id, run_id=run_id, user_id=caller.user_id, call_id=call_id,
+            decision=decision, decided_by=decided_by(caller), comment=comment)
+        if entry is not None:
+            dispatch.after_commit(settings, entry)
+    return workflow_runs.get(org_id=caller.org_id, run_id=run_id)
+
+
+def _decide_turn(settings, caller, run_id, call_id, decision, comment, **scope):
     row, step, entry = store.decide(org_id=caller.org_id, run_id=run_id,
-                                    user_id=caller.user_id, call_id=call_id,
+                                    user_id=scope.get("user_id", caller.user_id),
+                                    call_id=call_id,
                                     decision=decision, decided_by=decided_by(caller),
                                     comment=comment)
     _announce(settings, row, [step])
@@ -66,6 +92,11 @@ def expire_due(settings, now=None) -> int:
                 continue
             denied += len(steps)
             _announce(settings, row, steps)
+            if entry is not None:
+                dispatch.after_commit(settings, entry)
+        for org_id, run_id in workflow_approvals.due(now=now):
+            row, calls, entry = workflow_approvals.expire(org_id=org_id, run_id=run_id, now=now)
+            denied += len(calls)
             if entry is not None:
                 dispatch.after_commit(settings, entry)
     if denied:

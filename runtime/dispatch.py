@@ -6,7 +6,8 @@ then hands the work on through these functions, which jobs/ installs when a proc
 the queue runs). Installed:
 
 - ``turn(settings, org_id=, thread_id=, run_id=)``: queue a chat turn;
-- ``workflow_run(settings, run_id=, attempt=, steps=, replace_done=False)``: queue a run;
+- ``workflow_run(settings, run_id=, attempt=, steps=, replace_done=False, round=0)``: queue
+  a run (``round``: its continuation after approvals);
 - ``rebuild(settings, org_id=, scope=, tool_ids=, provider_ids=, sync_provider_ids=)``: the
   registry reload + dependent rebuild, returning its result;
 - ``run_workflow(settings, run_id)``: execute a workflow run now, in this thread (a workflow

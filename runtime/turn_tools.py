@@ -173,6 +173,11 @@ def _call_workflow(turn, entry: Entry, arguments: dict) -> dict:
     dispatch.run_workflow(turn.settings, run.id)
     with db.connection():
         run = workflow_runs.get(org_id=turn.org_id, run_id=run.id)
+        if run.status == "awaiting_approval":  # nobody could answer it inside this call
+            run = workflow_runs.cancel(org_id=turn.org_id, run_id=run.id)
+            return {**_failed("workflow_awaiting_approval", "the workflow stopped: a step "
+                              "needs a person's approval, which a workflow called as a tool "
+                              "cannot wait for"), "workflow_run_id": run.id}
     if run.status == "succeeded":
         return {"status": "succeeded", "output": run.output, "error": None,
                 "workflow_run_id": run.id}

@@ -8,10 +8,14 @@ status, input, output, error, attempts, timings and usage. A failed step fails t
 it has `continue_on_error`. Cancel and a lost lease are noticed while waiting on a step and
 between steps. A run taken over after a worker died resumes at its first unfinished step.
 It is idempotent: a second job for the same run finds it claimed or finished and does nothing.
+A step that waits for tool approvals (workflow_steps.AwaitingApproval) pauses the run in
+`awaiting_approval` without a lease (store/workflow_approvals.py); once decided, the run is
+queued again and continues at that step, with the decisions.
 """
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import datetime as dt
 import logging
 import time
@@ -20,7 +24,7 @@ import uuid
 from rules import workflow_templates
 from runtime import workflow_steps
 from runtime.workflow_leases import Lease, heartbeat
-from store import db, limits, metrics, oplog, run_state, spend, tracing
+from store import db, limits, metrics, oplog, run_state, spend, tracing, workflow_approvals
 from store.db import iso, utcnow
 from store.errors import Invalid, LimitReached
 from store.workflows import validate_input
@@ -151,11 +155,12 @@ def execute(settings, run_id: str) -> str | None:
     finally:
         heartbeat.release(lease)
         seconds = time.perf_counter() - clock
-        if status is not None:
+        if status not in (None, workflow_approvals.AWAITING):
             metrics.run_finished("workflow", status, seconds)
         oplog.finished("workflow_run", status=status or "interrupted",
                        duration_ms=seconds * 1000, **ids)
-        traced.end(error=None if status in ("succeeded", "cancelled") else status or "interrupted",
+        traced.end(error=None if status in ("succeeded", "cancelled", workflow_approvals.AWAITING)
+                   else status or "interrupted",
                    **{"agent_platform.status": status or "interrupted"})
 
 
@@ -171,7 +176,8 @@ def _execute(run, lease: Lease, settings) -> str | None:
     last_output, error = None, None
     try:  # a scheduled run's input was checked when set; the workflow may have changed since
         validate_input(run.definition.get("input_schema"), run.input)
-        _admit_fire(run, settings)
+        if all(s["status"] == "pending" for s in steps_state):  # not continued after approvals
+            _admit_fire(run, settings)
     except (Invalid, LimitReached) as exc:
         for rest in steps_state:
             rest["status"] = "skipped"
@@ -183,9 +189,14 @@ def _execute(run, lease: Lease, settings) -> str | None:
             continue
         if lease.stop:
             return _cancelled(run, lease, steps_state, last_output, usage)
-        started = utcnow()
-        data = workflow_templates.render(step.get("input"), _context(run, steps_state))
-        prior = int(result.get("attempts") or 0)  # attempts of a lost executor
+        started, step_ctx = utcnow(), ctx
+        if result.get("approvals"):  # continued after its approvals were decided
+            data, prior = result["input"], max(0, int(result.get("attempts") or 1) - 1)
+            step_ctx = dataclasses.replace(ctx, approvals=tuple(result["approvals"]),
+                                           turn_id=result.get("run_id"))
+        else:
+            data = workflow_templates.render(step.get("input"), _context(run, steps_state))
+            prior = int(result.get("attempts") or 0)  # attempts of a lost executor
         result.update(status="running", input=data, started_at=iso(started), output=None,
                       error=None, finished_at=None, duration_ms=None, attempts=prior + 1)
         if not run_state.save_steps(run_id=run.id, token=lease.token, steps=steps_state,
@@ -198,7 +209,10 @@ def _execute(run, lease: Lease, settings) -> str | None:
 
         t0 = time.perf_counter()
         try:
-            _run_step(step, result, data, ctx, lease, settings, prior=prior, save=save)
+            _run_step(step, result, data, step_ctx, lease, settings, prior=prior, save=save)
+        except workflow_steps.AwaitingApproval as waiting:
+            return _pause(run, lease, settings, steps_state, result, waiting, usage,
+                          last_output)
         except _Stop:
             result.update(status="cancelled", finished_at=iso(utcnow()),
                           duration_ms=round((time.perf_counter() - t0) * 1000))
@@ -216,11 +230,36 @@ def _execute(run, lease: Lease, settings) -> str | None:
     return _finish(run, lease, "succeeded", steps_state, last_output, None, usage)
 
 
+def _pause(run, lease: Lease, settings, steps_state, result, waiting, usage,
+           last_output) -> str | None:
+    """Pause the run on the step's waiting calls; when the step's turn was decided in the
+    meantime, execute again at once (the loop continues it)."""
+    known = {p["call_id"]: p for p in result.get("approvals") or ()}
+    known.update({p["call_id"]: p for p in waiting.pending})
+    result.update(status=workflow_approvals.AWAITING, approvals=list(known.values()),
+                  output=None, error=None)
+    if waiting.turn_id:
+        result["run_id"] = waiting.turn_id
+    outcome, decided = workflow_approvals.pause(run_id=run.id, token=lease.token,
+                                                steps=steps_state, usage=usage or None,
+                                                child_id=waiting.turn_id)
+    if outcome == "paused":
+        return workflow_approvals.AWAITING
+    if outcome == "decided":
+        known.update({p["call_id"]: p for p in decided})
+        result["approvals"] = list(known.values())
+        run.steps = steps_state
+        return _execute(run, lease, settings)
+    return _cancelled(run, lease, steps_state, last_output, usage)
+
+
 def _admit_fire(run, settings) -> None:
     """A scheduled fire is admitted when it first executes, like an API-started run: the
     owner's group (else Default) under its spend cap, the organization under its monthly run
     quota. A refusal (LimitReached) fails the run with its code, which counts as a failure of
-    the schedule. A run resumed after a lost worker was admitted on its first attempt."""
+    the schedule. A run resumed after a lost worker was admitted on its first attempt; a run
+    continued after approvals (its attempt given back) is not admitted again either (the
+    caller admits only a run none of whose steps started)."""
     if run.trigger != "schedule" or run.attempt != 1:
         return
     spend.check_cap(org_id=run.org_id, user_id=run.user_id)

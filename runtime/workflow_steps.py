@@ -7,13 +7,25 @@ whether another attempt could help). `tool` steps call the tool through runtime.
 run one turn of the agent or network (runtime/turns.py) with the step's text as the user's
 message: the output is the turn's answer, the usage its tokens, tool calls and cost. A step
 whose run nests deeper than AGENT_PLATFORM_RUN_MAX_DEPTH fails `nesting_too_deep`.
+
+Approvals: a tool step whose tool requires approval, and an agent or network step whose turn
+paused for one, raise ``AwaitingApproval`` (the engine pauses the run,
+store/workflow_approvals.py). Continued after the decisions (``StepContext.approvals``), an
+approved tool step calls the tool, a denied one fails `approval_denied` (or
+`approval_timed_out`), not retried; an agent step continues its turn (``StepContext.turn_id``),
+whose model got the denials.
 """
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from runtime import tools, turns
-from store.errors import DomainError
+from runtime.agent_build import DEFAULT_APPROVAL_TIMEOUT_S
+from store import runs, workflow_approvals
+from store import tools as tool_store
+from store.db import iso, utcnow
+from store.errors import DomainError, NotFound
 
 # Failures of a tool call another attempt cannot fix.
 _FINAL_TOOL_CODES = {"tool_input_invalid", "tool_disabled", "tool_not_found", "url_not_allowed",
@@ -26,6 +38,15 @@ class StepFailed(Exception):
         self.code, self.message, self.output, self.retryable = code, message, output, retryable
 
 
+class AwaitingApproval(Exception):
+    """The step waits for people's decisions on ``pending`` calls (``turn_id``: the agent
+    step's paused turn)."""
+
+    def __init__(self, pending: list[dict], turn_id: str | None = None):
+        super().__init__("awaiting approval")
+        self.pending, self.turn_id = pending, turn_id
+
+
 @dataclass(frozen=True)
 class StepContext:
     settings: object
@@ -34,12 +55,48 @@ class StepContext:
     user_id: str | None
     depth: int = 0
     workflow_id: str | None = None
+    approvals: tuple = ()  # the step's decided calls, when it continues after a pause
+    turn_id: str | None = None  # an agent step's turn paused for approvals
+
+
+def _denial(approvals) -> StepFailed | None:
+    for p in approvals:
+        if p["status"] == "denied":
+            timed_out = (p.get("decided_by") or {}).get("kind") == "timeout"
+            message = ("no one approved the call in time" if timed_out
+                       else "a person denied the call")
+            if p.get("comment"):
+                message += f": {p['comment']}"
+            return StepFailed("approval_timed_out" if timed_out else "approval_denied",
+                              message, retryable=False)
+    return None
+
+
+def _approval(step: dict, data: dict, ctx: StepContext) -> None:
+    """Raise AwaitingApproval when the tool requires approval and nobody decided yet, or
+    StepFailed when the call was denied."""
+    if ctx.approvals:
+        denial = _denial(ctx.approvals)
+        if denial is not None:
+            raise denial
+        return
+    try:
+        tool = tool_store.get(org_id=ctx.org_id, tool_id=step["ref"])
+    except NotFound:
+        return  # the call fails `tool_not_found`
+    if tool.requires_approval:
+        seconds = tool.approval_timeout_s or DEFAULT_APPROVAL_TIMEOUT_S
+        raise AwaitingApproval([{
+            "call_id": f"step_{step['id']}", "tool_id": tool.id, "name": tool.name,
+            "arguments": data, "expires_at": iso(utcnow() + dt.timedelta(seconds=seconds)),
+            "status": "pending", "decided_by": None, "decided_at": None, "comment": None}])
 
 
 def _tool(step: dict, data, ctx: StepContext):
     if not isinstance(data, dict):
         raise StepFailed("step_input_invalid", "a tool step's input must be an object once its "
                          f"templates are filled in (got {type(data).__name__})", retryable=False)
+    _approval(step, data, ctx)
     try:
         result = tools.execute(org_id=ctx.org_id, tool_id=step["ref"], input=data,
                                user_id=ctx.user_id)
@@ -79,16 +136,23 @@ def _turn(step: dict, data, ctx: StepContext):
         raise StepFailed("nesting_too_deep", f"runs nest at most {settings.run_max_depth} "
                          "levels deep (agents, workflows and networks calling each other)",
                          retryable=False)
-    target = {"agent_id": step["ref"]} if step["type"] == "agent" else {"copilot_id": step["ref"]}
-    try:
-        run = turns.start(settings=settings, org_id=ctx.org_id, input=text,
-                          user_id=ctx.user_id, admit=False, workflow_id=ctx.workflow_id,
-                          workflow_run_id=ctx.run_id, **target)
-    except DomainError as exc:
-        code = "step_ref_not_found" if exc.status == 404 else exc.code
-        raise StepFailed(code, exc.detail, retryable=False) from None
-    run = turns.execute(settings=settings, org_id=ctx.org_id, run_id=run.id,
-                        depth=ctx.depth + 1)
+    run = _paused_turn(ctx)
+    if run is None:
+        target = {"agent_id": step["ref"]} if step["type"] == "agent" \
+            else {"copilot_id": step["ref"]}
+        try:
+            run = turns.start(settings=settings, org_id=ctx.org_id, input=text,
+                              user_id=ctx.user_id, admit=False, workflow_id=ctx.workflow_id,
+                              workflow_run_id=ctx.run_id, **target)
+        except DomainError as exc:
+            code = "step_ref_not_found" if exc.status == 404 else exc.code
+            raise StepFailed(code, exc.detail, retryable=False) from None
+    if run.status in ("queued", "awaiting_approval"):
+        run = turns.execute(settings=settings, org_id=ctx.org_id, run_id=run.id,
+                            depth=ctx.depth + 1)
+    if run.status == "awaiting_approval":
+        raise AwaitingApproval([workflow_approvals.step_call(p) for p in run.approval["pending"]],
+                               turn_id=run.id)
     usage = {k: v for k, v in (run.usage or {}).items() if isinstance(v, (int, float))}
     usage["cost_usd"] = run.cost_micro_usd / 1_000_000
     if run.status != "succeeded":
@@ -96,6 +160,18 @@ def _turn(step: dict, data, ctx: StepContext):
         raise StepFailed(error.get("code", "run_failed"), error.get("message", ""),
                          retryable=error.get("code") in _RETRYABLE_TURN_CODES)
     return run.output, usage
+
+
+def _paused_turn(ctx: StepContext):
+    """The step's turn that paused for approvals, when it can still be continued (decided:
+    queued; still waiting; or finished meanwhile), else None (a new turn starts)."""
+    if ctx.turn_id is None:
+        return None
+    try:
+        run = runs.get(org_id=ctx.org_id, run_id=ctx.turn_id)
+    except NotFound:
+        return None
+    return run if run.status in ("queued", "awaiting_approval", "succeeded") else None
 
 
 HANDLERS = {"tool": _tool, "agent": _turn, "copilot": _turn}

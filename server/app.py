@@ -14,8 +14,8 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import (body_limit, conditional, cors, docs, errors, logs, openapi31, operations,
-                    request_ids, widget)
+from server import (body_limit, conditional, conventions, docs, errors, logs, openapi31,
+                    operations, request_ids, widget)
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, metrics, migrations, tracing
 from store.settings import Settings
@@ -117,10 +117,10 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
                        per_path=((r"^/v1/tool-providers/[^/]+/import$", settings.max_import_bytes),))
     app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
     app.add_middleware(widget.Widget, position=MiddlewarePosition.BEFORE_ROUTING)
-    # outermost first: the request id, then the request log, then CORS (on errors too)
-    app.add_middleware(request_ids.RequestIds, position=MiddlewarePosition.BEFORE_EXCEPTION)
-    app.add_middleware(logs.RequestLogMiddleware, position=MiddlewarePosition.BEFORE_EXCEPTION)
-    app.add_middleware(cors.Cors, position=MiddlewarePosition.BEFORE_EXCEPTION, spec=spec,
-                       settings=settings)
-    app.add_middleware(request_ids.RequestIdOnResponse, position=MiddlewarePosition.BEFORE_CONTEXT)
+    # the request id, the request log, RateLimit fields and CORS, on every answer (errors too)
+    app.add_middleware(conventions.Conventions, position=MiddlewarePosition.BEFORE_EXCEPTION,
+                       spec=spec, settings=settings, ids_inside=settings.validate_responses)
+    if settings.validate_responses:  # the id where Connexion checks the declared headers
+        app.add_middleware(request_ids.RequestIdOnResponse,
+                           position=MiddlewarePosition.BEFORE_CONTEXT)
     return app

@@ -24,6 +24,7 @@ from connexion.context import scope as request_scope
 from connexion.resolver import Resolution, Resolver
 from connexion.security import NO_VALUE, BearerSecurityHandler
 
+from server import run_quota
 from store import db, keys, limits, orgs, sessions
 from store.errors import Forbidden, Invalid, Unauthorized
 from store.settings import Settings
@@ -163,8 +164,9 @@ def _not_allowed(kind: str) -> Forbidden:
                      code="credential_not_allowed")
 
 
-def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
-    scope = request_scope._get_current_object()
+def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool,
+              scope=None) -> Caller:
+    scope = scope or request_scope._get_current_object()
     headers = _request_headers(scope)
     caller = _identify(settings, _bearer_token(headers))
     if caller.kind not in allowed:
@@ -178,14 +180,18 @@ def authorize(settings: Settings, allowed: frozenset[str], needs_org: bool) -> C
 
 def admit(settings: Settings, allowed: frozenset[str], needs_org: bool) -> Caller:
     """authorize, then count the request against the org's rate limit (not the admin's)."""
-    caller = authorize(settings, allowed, needs_org)
+    scope = request_scope._get_current_object()
+    caller = authorize(settings, allowed, needs_org, scope)
+    _count_request(settings, caller, scope.get(LOG_SCOPE_KEY))
+    return caller
+
+
+def _count_request(settings: Settings, caller: Caller, info: dict | None) -> None:
     if caller.kind != ADMIN and caller.org_id:
-        info = request_scope._get_current_object().get(LOG_SCOPE_KEY)
         seen = None if info is None else functools.partial(info.__setitem__, RATE_KEY)
         state = limits.check_request(org_id=caller.org_id, settings=settings, seen=seen)
         if state is not None and seen is not None:
-            seen(state)  # server/logs.py puts RateLimit headers on the answer
-    return caller
+            seen(state)  # server/conventions.py puts RateLimit fields on the answer
 
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
@@ -212,14 +218,16 @@ def _touch_key(key_id: str) -> None:
         keys.touch(key_id=key_id)
 
 
-def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool = False):
+def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool = False,
+          counts_runs: bool = False):
     """Wrap a handler: a pooled DB connection for the call, the caller checked and injected.
 
     Sync handlers run on a thread pool (one hop per request through the event loop's
     executor), so blocking I/O never stalls the loop. Operations marked ``x-fast-path`` in
     openapi.yaml answer from indexed database reads alone; on SQLite (local, WAL: readers never
     wait for a lock) they run on the event loop itself, which saves the hop (not when Redis is
-    configured: its rate counters are network calls).
+    configured: its rate counters are network calls). ``counts_runs``: the operation starts
+    runs (``x-run-quota``), and its answer shows the monthly run quota (server/run_quota.py).
     """
     signature = inspect.signature(function)
     wants_caller, wants_settings = "caller" in signature.parameters, "settings" in signature.parameters
@@ -228,12 +236,22 @@ def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool
 
     def call(kwargs):
         with db.connection():
-            if allowed:
-                caller = admit(settings, allowed, needs_org)
-                current_caller.set(caller)
-                if wants_caller:
-                    kwargs["caller"] = caller
-            return function(**kwargs)
+            if not allowed:
+                return function(**kwargs)
+            scope = request_scope._get_current_object()
+            caller = authorize(settings, allowed, needs_org, scope)
+            info = scope.get(LOG_SCOPE_KEY)
+            if counts_runs and info is not None and caller.kind != ADMIN and caller.org_id:
+                return run_quota.counted(settings, caller.org_id, info,
+                                         functools.partial(admitted, caller, info, kwargs))
+            return admitted(caller, info, kwargs)
+
+    def admitted(caller, info, kwargs):
+        _count_request(settings, caller, info)
+        current_caller.set(caller)
+        if wants_caller:
+            kwargs["caller"] = caller
+        return function(**kwargs)
 
     if asyncio.iscoroutinefunction(function):
         async def wrapper(**kwargs):
@@ -374,4 +392,6 @@ class GuardedResolver(Resolver):
         function = self._conditional(operation, self.resolve_function_from_operation_id(operation_id))
         allowed = frozenset(name for req in (operation.security or []) for name in req)
         fast_path = bool(operation._operation.get("x-fast-path"))
-        return Resolution(guard(function, self.settings, allowed, fast_path), operation_id)
+        counts_runs = bool(operation._operation.get("x-run-quota"))
+        return Resolution(guard(function, self.settings, allowed, fast_path, counts_runs),
+                          operation_id)

@@ -1,4 +1,4 @@
-"""ASGI middleware: CORS for browsers, and only for what a browser may call.
+"""CORS for browsers, and only for what a browser may call (applied by server/conventions.py).
 
 A browser holds a session token (never the API key), so only operations whose security in
 openapi.yaml lists ``sessionToken`` (and those marked ``x-cors: true``: the token refresh, which
@@ -30,6 +30,7 @@ ALLOWED_HEADERS = ("authorization", "content-type", "x-request-id", "idempotency
                    "if-match", "if-none-match", "last-event-id", "x-user-id",
                    "x-organization-id")
 MAX_AGE_S = 600
+_EXPOSED = EXPOSED.encode()
 _METHODS = ("get", "put", "post", "patch", "delete")
 
 
@@ -70,40 +71,25 @@ def _bearer(scope) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-class Cors:
-    def __init__(self, app, spec: dict, settings):
-        self.app = app
+class Policy:
+    """The CORS answers of the service; server/conventions.py consults it only for requests
+    that carry ``Origin``."""
+
+    def __init__(self, spec: dict, settings):
         self.settings = settings
         self.methods_of = browser_methods(spec)
 
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        origin = _header(scope, b"origin")
-        if origin is None:
-            await self.app(scope, receive, send)
-            return
+    def browser_may_call(self, scope) -> bool:
+        """Whether the request's operation answers cross-origin requests at all."""
         methods = self.methods_of(scope["path"])
-        if scope["method"] == "OPTIONS" and _header(scope, b"access-control-request-method"):
-            await self._preflight(scope, send, origin, methods)
-            return
-        if scope["method"] not in methods and not (scope["method"] == "HEAD" and "GET" in methods):
-            await self.app(scope, receive, send)
-            return
-        token = _bearer(scope)
+        method = scope["method"]
+        return method in methods or (method == "HEAD" and "GET" in methods)
 
-        async def send_with_cors(message):
-            if message["type"] == "http.response.start":
-                if await in_thread(self._allows, origin, token, message["status"]):
-                    message = {**message, "headers": [*message.get("headers", ()),
-                                                      *_actual_headers(origin)]}
-                else:
-                    message = {**message, "headers": [*message.get("headers", ()),
-                                                      (b"vary", b"Origin")]}
-            await send(message)
-
-        await self.app(scope, receive, send_with_cors)
+    async def response_headers(self, scope, origin: str, status: int):
+        """The CORS headers of an actual request's answer of `status`."""
+        if await in_thread(self._allows, origin, _bearer(scope), status):
+            return _actual_headers(origin)
+        return _VARY_ORIGIN
 
     def _allows(self, origin: str, token: str | None, status: int) -> bool:
         """Whether the response to this request may be read by the origin."""
@@ -120,9 +106,10 @@ class Cors:
                 return False  # the API key is never used from a browser
             return status == 401 and cors.listed_anywhere(origin=origin)
 
-    async def _preflight(self, scope, send, origin: str, methods: tuple[str, ...]):
-        wanted = (_header(scope, b"access-control-request-method") or "").upper()
-        ok = wanted in methods
+    async def preflight(self, scope, send, origin: str, wanted: str):
+        """Answer a preflight (``OPTIONS`` with ``Access-Control-Request-Method``)."""
+        methods = self.methods_of(scope["path"])
+        ok = wanted.upper() in methods
         if ok:
             def listed():
                 with db.connection():
@@ -144,7 +131,9 @@ class Cors:
         await send({"type": "http.response.body", "body": b""})
 
 
-def _actual_headers(origin: str) -> list[tuple[bytes, bytes]]:
-    return [(b"access-control-allow-origin", origin.encode("latin-1")),
-            (b"access-control-expose-headers", EXPOSED.encode()),
-            (b"vary", b"Origin")]
+_VARY_ORIGIN = ((b"vary", b"Origin"),)
+
+
+def _actual_headers(origin: str) -> tuple[tuple[bytes, bytes], ...]:
+    return ((b"access-control-allow-origin", origin.encode("latin-1")),
+            (b"access-control-expose-headers", _EXPOSED), (b"vary", b"Origin"))

@@ -1,4 +1,5 @@
-"""Structured logging: one JSON line per request (method, path, status, duration, org id).
+"""Structured logging: one JSON line per request (method, path, status, duration, org id;
+written by server/conventions.py).
 Every line written while serving a request, or running a job a request started, carries that
 request's `request_id`.
 
@@ -14,10 +15,8 @@ import json
 import logging
 import re
 import sys
-import time
 
-from server.auth import LOG_SCOPE_KEY, RATE_KEY
-from store import metrics, request_ids, tracing
+from store import request_ids
 
 request_log = logging.getLogger("agent_platform.request")
 QUERY_REMOVED = "?[query removed]"
@@ -105,56 +104,23 @@ def configure(level: str) -> None:
 
 
 POLICY = "requests"
+RUNS_POLICY = "runs"
 
 
-def rate_headers(limit: int, remaining: int, reset: int) -> list[tuple[bytes, bytes]]:
-    """The IETF httpapi RateLimit fields of the organization's per-minute request limit."""
-    return [(b"ratelimit-policy", f'"{POLICY}";q={limit};w=60'.encode()),
-            (b"ratelimit", f'"{POLICY}";r={remaining};t={reset}'.encode())]
-
-
-class RequestLogMiddleware:
-    """ASGI middleware writing the request log line after each HTTP response, and putting the
-    RateLimit headers of the request's organization (counted in server/auth.py) on it."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        info = {"status": 500}
-        scope[LOG_SCOPE_KEY] = info
-        extensions = scope.setdefault("extensions", {})  # routing notes the operationId here
-        started = time.perf_counter()
-        traced = tracing.start_request(scope)
-
-        async def send_wrapper(message):
-            if message["type"] == "http.response.start":
-                info["status"] = message["status"]
-                rate = info.get(RATE_KEY)
-                if rate is not None:
-                    message = {**message, "headers": [*message.get("headers", ()),
-                                                      *rate_headers(*rate)]}
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_wrapper)
-        finally:
-            operation = (extensions.get("connexion_routing") or {}).get("operation_id")
-            if metrics.enabled:
-                metrics.http_request(operation, info["status"], time.perf_counter() - started)
-            if traced is not None:
-                traced.end(operation, info["status"])
-            if request_log.isEnabledFor(logging.INFO):
-                fields = {
-                    "method": scope.get("method"),
-                    "path": scope.get("path"),
-                    "status": info["status"],
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-                    "org_id": info.get("org_id"),
-                }
-                if traced is not None:
-                    fields["trace_id"] = traced.trace_id
-                request_log.info("request", extra={"fields": fields})
+def rate_headers(rate: tuple[int, int, int] | None,
+                 runs: tuple[int, int, int, int] | None = None) -> list[tuple[bytes, bytes]]:
+    """The IETF httpapi RateLimit fields, one list item per policy: the organization's
+    per-minute request limit ``"requests"`` from its (limit, remaining, seconds until reset),
+    and its monthly run quota ``"runs"`` from (quota, remaining, seconds until the next month,
+    seconds in this month)."""
+    policies, states = [], []
+    if rate is not None:
+        limit, remaining, reset = rate
+        policies.append(f'"{POLICY}";q={limit};w=60')
+        states.append(f'"{POLICY}";r={remaining};t={reset}')
+    if runs is not None:
+        quota, left, reset, window = runs
+        policies.append(f'"{RUNS_POLICY}";q={quota};w={window}')
+        states.append(f'"{RUNS_POLICY}";r={left};t={reset}')
+    return [(b"ratelimit-policy", ", ".join(policies).encode()),
+            (b"ratelimit", ", ".join(states).encode())]

@@ -14,6 +14,7 @@ Compiled validators are cached per schema object, so a request pays only for val
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import re
@@ -215,6 +216,14 @@ class ResponseBodyValidator(JSONResponseBodyValidator):
 
 
 class Parameters(ParameterValidator):
+    def validate_header_parameter(self, param, request):
+        """The header's first value, read from the ASGI scope (no header mapping is built)."""
+        wanted = _header_key(param["name"])
+        for name, value in request.scope["headers"]:
+            if name == wanted:
+                return self.validate_parameter("header", value.decode("latin-1"), param)
+        return self.validate_parameter("header", None, param)
+
     @staticmethod
     def validate_parameter(parameter_type, value, param, param_name=None):
         if value is not None:
@@ -228,6 +237,11 @@ class Parameters(ParameterValidator):
         elif param.get("required"):
             return f"Missing {parameter_type} parameter '{param['name']}'"
         return None
+
+
+@functools.lru_cache(maxsize=256)
+def _header_key(name: str) -> bytes:
+    return name.lower().encode("latin-1")
 
 
 VALIDATOR_MAP = {

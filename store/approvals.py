@@ -54,7 +54,8 @@ def _locked(org_id: str, run_id: str, user_id: str | None) -> AgentRun:
 
 def _resume_if_done(row: AgentRun, state: dict, steps: list, now: dt.datetime):
     """Store the decisions; when none is left open, queue the run again (its job through the
-    outbox, in this transaction). Returns the outbox entry or None."""
+    outbox, in this transaction; a workflow step's turn: the workflow run's job). Returns the
+    outbox entry or None."""
     done = all(p["status"] != "pending" for p in state["pending"])
     values = {AgentRun.approval: state, AgentRun.steps: steps, AgentRun.updated_at: now,
               AgentRun.approval_expires_at: None if done else _earliest(state)}
@@ -62,6 +63,11 @@ def _resume_if_done(row: AgentRun, state: dict, steps: list, now: dt.datetime):
         values[AgentRun.status] = "queued"
     changed = AgentRun.update(values).where(AgentRun.id == row.id,
                                             AgentRun.status == AWAITING).execute()
+    if changed and row.workflow_run_id:  # a workflow's step: the workflow run continues it
+        from store import workflow_approvals
+
+        return workflow_approvals.child_decided(child=row, pending=state["pending"], done=done,
+                                                now=now)
     if not changed or not done:
         return None
     return outbox.add(kind="turn_resume", org_id=row.org_id, payload={

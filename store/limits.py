@@ -13,6 +13,8 @@ record. Overrides are cached per process for ``AGENT_PLATFORM_LIMITS_CACHE_SECON
 """
 from __future__ import annotations
 
+import calendar
+import contextvars
 import logging
 import threading
 import time
@@ -106,18 +108,46 @@ def _runs_name(month: str | None = None) -> str:
     return f"runs:{month or utcnow().strftime('%Y-%m')}"
 
 
+# where the run quota's state goes while an HTTP request that starts runs is served
+# (server/auth.py sets it; server/conventions.py makes RateLimit fields of it)
+run_quota_seen: contextvars.ContextVar = contextvars.ContextVar("run_quota_seen", default=None)
+
+
+def _month_state(limit: int, count: int) -> tuple[int, int, int, int]:
+    """(quota, runs remaining, seconds until the next month, seconds in this month)."""
+    now = utcnow()
+    days = calendar.monthrange(now.year, now.month)[1]
+    return limit, max(0, limit - count), spend.seconds_to_next_month(now), days * 86400
+
+
 def consume_run(*, org_id: str, settings) -> None:
     """Count one run of org_id in its month, whatever the quota (a quota set mid-month counts
     from the month's first run); 429 when the quota is used up (the refused run is not
-    counted). Run endpoints call this before starting a run."""
+    counted). Run endpoints call this before starting a run. While a quota is set, the state
+    this count leaves (``run_quota``'s tuple) goes to ``run_quota_seen`` when one is set."""
     limit = effective(org_id=org_id, settings=settings)["runs_per_month"]
     name = _runs_name()
-    if _db_incr(org_id, name) > limit > 0:
+    count = _db_incr(org_id, name)
+    seen = run_quota_seen.get() if limit > 0 else None
+    if count > limit > 0:
         _db_incr(org_id, name, by=-1)
+        state = _month_state(limit, limit)
+        if seen is not None:
+            seen(state)
         raise LimitReached(
             f"the organization's monthly run quota ({limit}) is used up",
-            code="usage_limit_reached",
-            headers={"Retry-After": str(spend.seconds_to_next_month())})
+            code="usage_limit_reached", headers={"Retry-After": str(state[2])})
+    if seen is not None:
+        seen(_month_state(limit, count))
+
+
+def run_quota(*, org_id: str, settings) -> tuple[int, int, int, int] | None:
+    """The org's monthly run quota as it stands: (quota, runs remaining, seconds until the
+    next month, seconds in this month), or None without a quota."""
+    limit = effective(org_id=org_id, settings=settings)["runs_per_month"]
+    if not limit:
+        return None
+    return _month_state(limit, runs_this_month(org_id=org_id))
 
 
 def runs_this_month(*, org_id: str) -> int:

@@ -350,7 +350,9 @@ class WorkflowRun(OrgOwned):
     """One execution of a workflow (a snapshot of its steps in `definition`, per-step results
     in `steps`). A scheduled fire is unique on (schedule_id, fire_at): that index makes a fire
     create at most one run. `lease_owner`/`lease_expires_at` mark the execution attempt that
-    holds the run; an expired lease lets the next worker retry or fail it."""
+    holds the run; an expired lease lets the next worker retry or fail it. A run paused for
+    tool approvals (`awaiting_approval`) holds no lease; `approval_expires_at` is the earliest
+    deadline of its tool steps' undecided calls (store/workflow_approvals.py)."""
 
     id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
     workflow_id = peewee.CharField(max_length=36)
@@ -358,7 +360,7 @@ class WorkflowRun(OrgOwned):
     fire_at = peewee.DateTimeField(null=True)
     trigger = peewee.CharField(max_length=12, default="api")
     user_id = peewee.CharField(max_length=200, null=True)
-    status = peewee.CharField(max_length=12, default="queued")
+    status = peewee.CharField(max_length=20, default="queued")
     input = peewee.JSONField(null=True)
     definition = peewee.JSONField()
     steps = peewee.JSONField(default=list)
@@ -370,6 +372,7 @@ class WorkflowRun(OrgOwned):
     request_id = peewee.CharField(max_length=128, null=True)
     lease_owner = peewee.CharField(max_length=64, null=True)
     lease_expires_at = peewee.DateTimeField(null=True)
+    approval_expires_at = peewee.DateTimeField(null=True)
     created_at = peewee.DateTimeField(default=utcnow)
     started_at = peewee.DateTimeField(null=True)
     finished_at = peewee.DateTimeField(null=True)
@@ -378,6 +381,7 @@ class WorkflowRun(OrgOwned):
     class Meta:
         indexes = (
             (("schedule_id", "fire_at"), True),
+            (("status", "approval_expires_at"), False),
             (("org", "created_at"), False),
             (("org", "workflow_id", "created_at"), False),
             (("status", "lease_expires_at"), False),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import os
 import re
-import uuid
 
 HEADER = "X-Request-Id"
 _VALID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
@@ -22,7 +22,8 @@ def accept(value: str | None) -> str:
 
 
 def new() -> str:
-    return "req_" + uuid.uuid4().hex
+    """A new id: `req_` and 32 random hex digits."""
+    return "req_" + os.urandom(16).hex()
 
 
 def current() -> str | None:

@@ -12,9 +12,10 @@ from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import WorkflowRun
 
-STATUSES = ("queued", "running", "succeeded", "failed", "cancelled")
+STATUSES = ("queued", "running", "awaiting_approval", "succeeded", "failed", "cancelled")
 FINAL = ("succeeded", "failed", "cancelled")
-STEP_STATUSES = ("pending", "running", "succeeded", "failed", "skipped", "cancelled")
+STEP_STATUSES = ("pending", "running", "awaiting_approval", "succeeded", "failed", "skipped",
+                 "cancelled")
 
 
 def pending_steps(steps: list[dict]) -> list[dict]:
@@ -82,17 +83,21 @@ def list(*, org_id: str, user_id: str | None = None, workflow_id: str | None = N
 
 
 def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun:
-    """A queued run is cancelled at once; a running one is asked to stop (its executor stops
-    before the next step, or while waiting on a step, and marks it cancelled). Cancelling a
-    cancelled run changes nothing; a succeeded or failed run is 409 `run_finished`."""
-    from store import run_state
+    """A queued run, or one waiting for approvals, is cancelled at once (with the turns its
+    agent steps wait on); a running one is asked to stop (its executor stops before the next
+    step, or while waiting on a step, and marks it cancelled). Cancelling a cancelled run
+    changes nothing; a succeeded or failed run is 409 `run_finished`."""
+    from store import run_state, runs, workflow_approvals
 
     row = get(org_id=org_id, run_id=run_id, user_id=user_id)
     if row.status == "cancelled":
         return row
     if row.status in FINAL:
         raise Conflict(f"the run has already {row.status}", code="run_finished")
-    if not run_state.cancel_queued(row):
+    waiting, turns = workflow_approvals.cancel_waiting(row)
+    for turn_id in turns:
+        runs.request_cancel(run_id=turn_id)
+    if not waiting and not run_state.cancel_queued(row):
         with atomic():
             (WorkflowRun.update(cancel_requested=True, updated_at=utcnow())
              .where(WorkflowRun.id == row.id, WorkflowRun.status == "running").execute())

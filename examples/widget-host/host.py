@@ -37,7 +37,7 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-sTzLiSv3tXBMrFKUd1KSm6rMT0xmPR+GiJ3vpEiuQFpUQTkCik9qhuPZmsAFDFpY"
+WIDGET_SRI = "sha384-4yPhWgtOMOLCuDv1+l6vpfuNmMUcGENw5Tl1bGcrRZiYoh4OjTXimhfettVKjaZJ"
 PAGE = Path(__file__).resolve().parent / "index.html"
 TIMEOUT = 10  # seconds for every call to the API (the chat stream: STREAM_TIMEOUT)
 STREAM_TIMEOUT = 60  # longer than the stream's keep-alive interval

@@ -1317,7 +1317,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or deny a tool call a run waits for
-         * @description A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's `requires_approval`, or the agent's `approval_tool_ids`); the stream sent an `approval.requested` event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it, `deny` gives the model a denial result. When every waiting call is decided the run continues (in whichever worker takes it). Every decision is an `approval` step of the run with who decided and when. A session token decides only its own user's runs (others are 404), the API key any run of the organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call id the run does not wait for.
+         * @description A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's `requires_approval`, or the agent's `approval_tool_ids`); the stream sent an `approval.requested` event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it, `deny` gives the model a denial result. When every waiting call is decided the run continues (in whichever worker takes it). Every decision is an `approval` step of the run with who decided and when. A workflow run waits the same way when a tool step calls a tool that requires approval (call id `step_{stepId}`; `deny` fails the step with `approval_denied`, which fails the run unless the step has `continue_on_error`) or an agent or network step's turn waits (its calls are listed on the step, deciding on the workflow run's id or on the turn's is the same); the waiting step's `approvals` records every decision. A session token decides only its own user's runs (others are 404), the API key any run of the organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call id the run does not wait for.
          */
         post: operations["decide_run_approval"];
         delete?: never;
@@ -2540,6 +2540,13 @@ export interface components {
             duration_ms: number | null;
             /** @description Usage counters (null before it ran). */
             usage: components["schemas"]["RunUsage"] | null;
+            /** @description Present once the step waited for approvals: the calls of the tool it called (call id `step_{stepId}`), or those of its agent's turn, and every decision with who decided and when. */
+            approvals?: components["schemas"]["RunApproval"][];
+            /**
+             * Format: uuid
+             * @description An agent or network step that waited for approvals: its turn (GET /v1/runs/{id}).
+             */
+            run_id?: string;
         };
         WorkflowRun: {
             /**
@@ -2562,7 +2569,7 @@ export interface components {
             trigger: components["schemas"]["RunTrigger"];
             /** @description The owning user (runs started with a session token or by a user's schedule). */
             user_id: string | null;
-            /** @description The run's state. */
+            /** @description The run's state; `awaiting_approval` while a step waits for people's decisions on tool calls (POST /v1/runs/{id}/approvals). */
             status: components["schemas"]["RunStatus"];
             /** @description The run's input. */
             input: components["schemas"]["WorkflowInput"] | null;
@@ -3307,7 +3314,7 @@ export interface components {
         /** @enum {string} */
         SortOrder: "asc" | "desc";
         /** @enum {string} */
-        StepStatus: "pending" | "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+        StepStatus: "pending" | "running" | "awaiting_approval" | "succeeded" | "failed" | "skipped" | "cancelled";
         /** @enum {string} */
         StepType: "agent" | "tool" | "copilot";
         /** @enum {string} */
@@ -4326,6 +4333,13 @@ export interface components {
             /** @description A note kept with the decision; a denial passes it to the model. */
             comment?: string | null;
         };
+        /** @description The run a decision was made on. */
+        ApprovalDecisionResult: {
+            /** @description The run. */
+            run: components["schemas"]["DecidedRun"];
+        };
+        /** @description A turn, or a workflow run (it has `workflow_id` and no `kind`). */
+        DecidedRun: components["schemas"]["TurnRun"] | components["schemas"]["WorkflowRun"];
         /** @description Who decided. */
         ApprovalDecider: {
             /** @description The run's end user (session token), the organization's API key, the operator, or the approval timeout. */
@@ -4613,7 +4627,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A usage limit of the organization was reached (`usage_limit_reached`: the request rate, with `RateLimit` showing `r=0`, or the monthly run quota); retry after `Retry-After` seconds. */
+        /** @description A usage limit of the organization was reached (`usage_limit_reached`: the request rate, with `RateLimit` showing `"requests";r=0`, or the monthly run quota, with `"runs";r=0` and `Retry-After` until the next month); retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -4674,13 +4688,13 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The organization's request rate limit (IETF httpapi RateLimit fields): policy `requests`, `q` requests per window of `w` seconds. Present on every answer to an organization's credential while a limit is set (AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE or the operator's override).
-         * @example "requests";q=600;w=60
+         * @description The organization's limits (IETF httpapi RateLimit fields), one list item per policy: `"requests"`, its request rate limit, `q` requests per window of `w` = 60 seconds, present on every answer to an organization's credential while a limit is set (AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE or the operator's override); and `"runs"`, its monthly run quota, `q` runs per calendar month (UTC) of `w` seconds, present on every answer of the operations that start runs (`x-run-quota`) while a quota is set (AGENT_PLATFORM_RUNS_PER_MONTH or the operator's override).
+         * @example "requests";q=600;w=60, "runs";q=1000;w=2592000
          */
         RateLimitPolicy: string;
         /**
-         * @description What is left of the window (IETF httpapi RateLimit fields): `r` requests remaining, `t` seconds until the window resets. Counted exactly across processes.
-         * @example "requests";r=412;t=37
+         * @description What is left of each policy of `RateLimit-Policy`, in the same order: `r` requests (or runs) remaining, `t` seconds until the window resets (for `"runs"`, until the next month). Counted exactly across processes.
+         * @example "requests";r=412;t=37, "runs";r=980;t=1209600
          */
         RateLimit: string;
         /**
@@ -8455,7 +8469,7 @@ export interface operations {
                 "X-User-Id"?: components["parameters"]["UserHeader"];
             };
             path: {
-                /** @description The run (an agent or network turn). */
+                /** @description The run (an agent or network turn, or a workflow run). */
                 id: string;
             };
             cookie?: never;
@@ -8466,7 +8480,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run after the decision (`queued` again once every call is decided). */
+            /** @description The run after the decision (`queued` again once every call is decided): a turn, or a workflow run. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8475,7 +8489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TurnRunBody"];
+                    "application/json": components["schemas"]["ApprovalDecisionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -64,6 +64,8 @@ font-size:12px;margin-left:auto}
 .actions button[aria-pressed=true]{background:var(--ap-accent);color:var(--ap-accent-fg)}
 .actions input{flex:1;min-width:120px;padding:3px 6px;border:1px solid var(--ap-border);
 border-radius:6px;background:var(--ap-bg)}
+.ask{border:1px solid var(--ap-accent);border-radius:8px;padding:6px 8px;margin:0 0 6px;font-size:13px}
+.ask pre{margin:4px 0;white-space:pre-wrap;word-break:break-word;font-size:12px}
 .followups{display:flex;flex-wrap:wrap;gap:6px;align-self:flex-start}
 .followups button{border-color:var(--ap-accent);font-size:13px}
 .alert{color:var(--ap-error);padding:6px 12px;font-size:14px}
@@ -505,6 +507,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         this.live = this.startReply(saved.live.run);
         this.live.text = saved.live.text;
         this.live.last = saved.live.last;
+        for (const d of saved.live.asks || []) this.ask(this.live, d);
         this.render(this.live);
         this.busy(true);
         this.follow();
@@ -638,6 +641,8 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         case "tool.result":
           this.step(live, d.tool_call_id, d.status === "succeeded" ? `Used ${d.name}` : `${d.name} failed`);
           break;
+        case "approval.requested": this.ask(live, d); break;
+        case "approval.decided": this.asked(live, d.call_id, d.decision, d.decided_by); break;
         case "agent.handoff":
           this.step(live, "handoff-" + live.last, "Passed to another assistant" + (d.reason ? `: ${d.reason}` : ""));
           break;
@@ -679,6 +684,49 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
       if (!item) item = live.tools[key] = live.steps.appendChild(el("li"));
       item.textContent = text;
       this.scroll();
+    }
+
+    // a tool call waiting for the user's approval: the tool, its arguments (as text), and
+    // Approve / Deny; the decision replaces the buttons
+    ask(live, d) {
+      const asks = live.asks || (live.asks = {});
+      if (!d.call_id || asks[d.call_id]) return;
+      const box = el("div", "ask");
+      box.setAttribute("role", "group");
+      box.setAttribute("aria-label", `Approval needed: ${d.name}`);
+      box.append(el("div", null, `Allow ${d.name}?`), el("pre", null, JSON.stringify(d.arguments || {}, null, 2)));
+      const row = box.appendChild(el("div", "actions"));
+      const a = asks[d.call_id] = { d, box, row, done: false };
+      const go = async (decision) => {
+        for (const b of row.children) b.disabled = true;
+        try {
+          const r = await this.json("POST", `/v1/runs/${d.run_id}/approvals`, { call_id: d.call_id, decision });
+          const p = (r.run.approvals || []).find((x) => x.call_id === d.call_id);
+          this.asked(live, d.call_id, p ? p.status : decision === "approve" ? "approved" : "denied");
+        } catch (e) {
+          if (e.code === "approval_already_decided" || e.code === "run_not_awaiting_approval") return;
+          for (const b of row.children) b.disabled = false;
+          this.fail(e);
+        }
+      };
+      for (const [decision, label] of [["approve", "Approve"], ["deny", "Deny"]]) {
+        const b = row.appendChild(el("button", decision === "approve" ? "primary" : null, label));
+        b.type = "button";
+        b.addEventListener("click", () => go(decision));
+      }
+      live.node.insertBefore(box, live.body);
+      this.scroll();
+      return a;
+    }
+
+    asked(live, callId, decision, by) {
+      const a = live.asks && live.asks[callId];
+      if (!a || a.done) return;
+      a.done = true;
+      const note = el("div", "note", (decision === "approved" ? "Approved" : "Denied") + (by && by.kind === "timeout" ? " (no answer in time)" : ""));
+      note.setAttribute("role", "status");
+      a.row.replaceWith(note);
+      this.saveSoon();
     }
 
     endReply(live, how, note) {
@@ -818,7 +866,11 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
       if (!this.copilotId) return;
       const live = this.live;
       const state = { thread: this.thread, user: this.tokens && this.tokens.user };
-      if (live && live.run) state.live = { run: live.run, text: live.text, last: live.last };
+      if (live && live.run) {
+        state.live = { run: live.run, text: live.text, last: live.last };
+        const open = Object.values(live.asks || {}).filter((a) => !a.done).map((a) => a.d);
+        if (open.length) state.live.asks = open;
+      }
       try { sessionStorage.setItem(this.storeKey, JSON.stringify(state)); } catch (_) { /* storage off */ }
     }
 
@@ -831,6 +883,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         const s = JSON.parse(sessionStorage.getItem(this.storeKey) || "null");
         if (!s || (s.user && this.tokens && this.tokens.user && s.user !== this.tokens.user)) return null;
         if (s.live && !(typeof s.live.text === "string" && (s.live.last == null || Number.isInteger(s.live.last)))) s.live = null;
+        if (s.live && s.live.asks && !Array.isArray(s.live.asks)) s.live.asks = null;
         return s;
       } catch (_) {
         return null;

@@ -25,6 +25,7 @@ from .approval_decider import ApprovalDecider
 from .approval_decider_kind import ApprovalDeciderKind
 from .approval_decision import ApprovalDecision
 from .approval_decision_request import ApprovalDecisionRequest
+from .approval_decision_result import ApprovalDecisionResult
 from .approval_requested_data import ApprovalRequestedData
 from .approval_requested_event import ApprovalRequestedEvent
 from .approval_status import ApprovalStatus
@@ -262,6 +263,7 @@ __all__ = (
     "ApprovalDeciderKind",
     "ApprovalDecision",
     "ApprovalDecisionRequest",
+    "ApprovalDecisionResult",
     "ApprovalRequestedData",
     "ApprovalRequestedEvent",
     "ApprovalStatus",

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class StepStatus(StrEnum):
+    AWAITING_APPROVAL = "awaiting_approval"
     CANCELLED = "cancelled"
     FAILED = "failed"
     PENDING = "pending"

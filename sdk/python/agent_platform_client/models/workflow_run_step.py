@@ -3,13 +3,16 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
 from ..models.step_status import StepStatus
 from ..models.step_type import StepType
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.run_approval import RunApproval
     from ..models.run_error import RunError
     from ..models.run_usage import RunUsage
 
@@ -41,6 +44,11 @@ class WorkflowRunStep:
     """ Milliseconds it took (null before it finished). """
     usage: None | RunUsage
     """ Usage counters (null before it ran). """
+    approvals: list[RunApproval] | Unset = UNSET
+    """ Present once the step waited for approvals: the calls of the tool it called (call id `step_{stepId}`), or
+    those of its agent's turn, and every decision with who decided and when. """
+    run_id: UUID | Unset = UNSET
+    """ An agent or network step that waited for approvals: its turn (GET /v1/runs/{id}). """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.run_error import RunError
@@ -87,6 +95,17 @@ class WorkflowRunStep:
         else:
             usage = self.usage
 
+        approvals: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.approvals, Unset):
+            approvals = []
+            for approvals_item_data in self.approvals:
+                approvals_item = approvals_item_data.to_dict()
+                approvals.append(approvals_item)
+
+        run_id: str | Unset = UNSET
+        if not isinstance(self.run_id, Unset):
+            run_id = str(self.run_id)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -105,11 +124,16 @@ class WorkflowRunStep:
                 "usage": usage,
             }
         )
+        if approvals is not UNSET:
+            field_dict["approvals"] = approvals
+        if run_id is not UNSET:
+            field_dict["run_id"] = run_id
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.run_approval import RunApproval
         from ..models.run_error import RunError
         from ..models.run_usage import RunUsage
 
@@ -195,6 +219,22 @@ class WorkflowRunStep:
 
         usage = _parse_usage(d.pop("usage"))
 
+        _approvals = d.pop("approvals", UNSET)
+        approvals: list[RunApproval] | Unset = UNSET
+        if _approvals is not UNSET:
+            approvals = []
+            for approvals_item_data in _approvals:
+                approvals_item = RunApproval.from_dict(approvals_item_data)
+
+                approvals.append(approvals_item)
+
+        _run_id = d.pop("run_id", UNSET)
+        run_id: UUID | Unset
+        if isinstance(_run_id, Unset):
+            run_id = UNSET
+        else:
+            run_id = UUID(_run_id)
+
         workflow_run_step = cls(
             id=id,
             type_=type_,
@@ -208,6 +248,8 @@ class WorkflowRunStep:
             finished_at=finished_at,
             duration_ms=duration_ms,
             usage=usage,
+            approvals=approvals,
+            run_id=run_id,
         )
 
         return workflow_run_step

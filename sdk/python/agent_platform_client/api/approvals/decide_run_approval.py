@@ -8,8 +8,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.approval_decision_request import ApprovalDecisionRequest
+from ...models.approval_decision_result import ApprovalDecisionResult
 from ...models.problem import Problem
-from ...models.turn_run_body import TurnRunBody
 from ...types import UNSET, Response, Unset
 
 
@@ -48,9 +48,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TurnRunBody | None:
+) -> ApprovalDecisionResult | Problem | None:
     if response.status_code == 200:
-        response_200 = TurnRunBody.from_dict(response.json())
+        response_200 = ApprovalDecisionResult.from_dict(response.json())
 
         return response_200
 
@@ -107,7 +107,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TurnRunBody]:
+) -> Response[ApprovalDecisionResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -124,7 +124,7 @@ def sync_detailed(
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Response[Problem | TurnRunBody]:
+) -> Response[ApprovalDecisionResult | Problem]:
     """Approve or deny a tool call a run waits for
 
      A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's
@@ -132,10 +132,14 @@ def sync_detailed(
     event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it,
     `deny` gives the model a denial result. When every waiting call is decided the run continues (in
     whichever worker takes it). Every decision is an `approval` step of the run with who decided and
-    when. A session token decides only its own user's runs (others are 404), the API key any run of the
-    organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not
-    waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call
-    id the run does not wait for.
+    when. A workflow run waits the same way when a tool step calls a tool that requires approval (call
+    id `step_{stepId}`; `deny` fails the step with `approval_denied`, which fails the run unless the
+    step has `continue_on_error`) or an agent or network step's turn waits (its calls are listed on the
+    step, deciding on the workflow run's id or on the turn's is the same); the waiting step's
+    `approvals` records every decision. A session token decides only its own user's runs (others are
+    404), the API key any run of the organization (with `X-User-Id`, that user's). 409
+    `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call
+    decided before; 404 `approval_not_found` for a call id the run does not wait for.
 
     Args:
         id (UUID):
@@ -150,7 +154,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TurnRunBody]
+        Response[ApprovalDecisionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -176,7 +180,7 @@ def sync(
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Problem | TurnRunBody | None:
+) -> ApprovalDecisionResult | Problem | None:
     """Approve or deny a tool call a run waits for
 
      A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's
@@ -184,10 +188,14 @@ def sync(
     event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it,
     `deny` gives the model a denial result. When every waiting call is decided the run continues (in
     whichever worker takes it). Every decision is an `approval` step of the run with who decided and
-    when. A session token decides only its own user's runs (others are 404), the API key any run of the
-    organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not
-    waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call
-    id the run does not wait for.
+    when. A workflow run waits the same way when a tool step calls a tool that requires approval (call
+    id `step_{stepId}`; `deny` fails the step with `approval_denied`, which fails the run unless the
+    step has `continue_on_error`) or an agent or network step's turn waits (its calls are listed on the
+    step, deciding on the workflow run's id or on the turn's is the same); the waiting step's
+    `approvals` records every decision. A session token decides only its own user's runs (others are
+    404), the API key any run of the organization (with `X-User-Id`, that user's). 409
+    `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call
+    decided before; 404 `approval_not_found` for a call id the run does not wait for.
 
     Args:
         id (UUID):
@@ -202,7 +210,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TurnRunBody
+        ApprovalDecisionResult | Problem
     """
 
     return sync_detailed(
@@ -223,7 +231,7 @@ async def asyncio_detailed(
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Response[Problem | TurnRunBody]:
+) -> Response[ApprovalDecisionResult | Problem]:
     """Approve or deny a tool call a run waits for
 
      A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's
@@ -231,10 +239,14 @@ async def asyncio_detailed(
     event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it,
     `deny` gives the model a denial result. When every waiting call is decided the run continues (in
     whichever worker takes it). Every decision is an `approval` step of the run with who decided and
-    when. A session token decides only its own user's runs (others are 404), the API key any run of the
-    organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not
-    waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call
-    id the run does not wait for.
+    when. A workflow run waits the same way when a tool step calls a tool that requires approval (call
+    id `step_{stepId}`; `deny` fails the step with `approval_denied`, which fails the run unless the
+    step has `continue_on_error`) or an agent or network step's turn waits (its calls are listed on the
+    step, deciding on the workflow run's id or on the turn's is the same); the waiting step's
+    `approvals` records every decision. A session token decides only its own user's runs (others are
+    404), the API key any run of the organization (with `X-User-Id`, that user's). 409
+    `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call
+    decided before; 404 `approval_not_found` for a call id the run does not wait for.
 
     Args:
         id (UUID):
@@ -249,7 +261,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TurnRunBody]
+        Response[ApprovalDecisionResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -273,7 +285,7 @@ async def asyncio(
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
     x_user_id: str | Unset = UNSET,
-) -> Problem | TurnRunBody | None:
+) -> ApprovalDecisionResult | Problem | None:
     """Approve or deny a tool call a run waits for
 
      A run is `awaiting_approval` when its agent called a tool that needs a person's approval (the tool's
@@ -281,10 +293,14 @@ async def asyncio(
     event with the tool, its arguments and the `call_id`. Decide each waiting call: `approve` runs it,
     `deny` gives the model a denial result. When every waiting call is decided the run continues (in
     whichever worker takes it). Every decision is an `approval` step of the run with who decided and
-    when. A session token decides only its own user's runs (others are 404), the API key any run of the
-    organization (with `X-User-Id`, that user's). 409 `run_not_awaiting_approval` when the run is not
-    waiting, `approval_already_decided` for a call decided before; 404 `approval_not_found` for a call
-    id the run does not wait for.
+    when. A workflow run waits the same way when a tool step calls a tool that requires approval (call
+    id `step_{stepId}`; `deny` fails the step with `approval_denied`, which fails the run unless the
+    step has `continue_on_error`) or an agent or network step's turn waits (its calls are listed on the
+    step, deciding on the workflow run's id or on the turn's is the same); the waiting step's
+    `approvals` records every decision. A session token decides only its own user's runs (others are
+    404), the API key any run of the organization (with `X-User-Id`, that user's). 409
+    `run_not_awaiting_approval` when the run is not waiting, `approval_already_decided` for a call
+    decided before; 404 `approval_not_found` for a call id the run does not wait for.
 
     Args:
         id (UUID):
@@ -299,7 +315,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TurnRunBody
+        ApprovalDecisionResult | Problem
     """
 
     return (
