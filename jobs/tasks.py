@@ -58,16 +58,19 @@ def dispatch_turn(settings, *, org_id: str, thread_id: str, run_id: str):
                          timeout=TURN_TIMEOUT_S)
 
 
-def resume_turn(org_id: str, run_id: str, thread_id: str | None = None) -> str | None:
-    """Continue a turn whose waiting tool calls were all decided (runtime/approvals.py)."""
-    settings = ready()
-    if thread_id:
-        return chat.execute(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
-    from runtime import turns
-    from store import db
+def resume_turn(org_id: str, run_id: str, thread_id: str | None = None,
+                request_id: str | None = None) -> str | None:
+    """Continue a turn whose waiting tool calls were all decided (runtime/approvals.py); its
+    log lines name the request of the last decision (none after a timeout)."""
+    with request_ids.bound(request_id):
+        settings = ready()
+        if thread_id:
+            return chat.execute(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
+        from runtime import turns
+        from store import db
 
-    with db.connection():
-        return turns.execute(settings=settings, org_id=org_id, run_id=run_id).status
+        with db.connection():
+            return turns.execute(settings=settings, org_id=org_id, run_id=run_id).status
 
 
 def dispatch_resume(settings, *, org_id: str, run_id: str, thread_id: str | None = None,
@@ -75,7 +78,8 @@ def dispatch_resume(settings, *, org_id: str, run_id: str, thread_id: str | None
     """Queue the continuation of a paused turn: one job per pause (`turn-{run_id}-{round}`),
     so the job of the turn's start, still known to RQ, does not swallow it."""
     return queue.enqueue(settings, resume_turn,
-                         kwargs={"org_id": org_id, "run_id": run_id, "thread_id": thread_id},
+                         kwargs={"org_id": org_id, "run_id": run_id, "thread_id": thread_id,
+                                 "request_id": request_ids.current()},
                          queue=settings.chat_queue, job_id=f"turn-{run_id}-{round}",
                          unique=True, timeout=TURN_TIMEOUT_S)
 

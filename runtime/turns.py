@@ -94,9 +94,7 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         "gen_ai.conversation.id": run.thread_id, "agent_platform.run.id": run.id,
         "agent_platform.run.kind": run.kind, "agent_platform.copilot.id": run.copilot_id,
         "agent_platform.org.id": org_id})
-    oplog.started("turn", run_id=run.id, org_id=org_id, kind=run.kind, agent_id=run.agent_id,
-                  copilot_id=run.copilot_id, thread_id=run.thread_id,
-                  workflow_run_id=run.workflow_run_id)
+    oplog.started("turn", **_log_ids(run))
     event = cancel or threading.Event()
     watcher.hold(run.id, event, settings.turn_stale_ms)
     turn = Turn(settings, org_id, run, emit, event, depth)
@@ -109,8 +107,7 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         watcher.release(run.id)
         if approvals.pause(turn, paused, paused.conversation, paused.toolset, resume):
             oplog.finished("turn", status="awaiting_approval",
-                           duration_ms=(time.perf_counter() - clock) * 1000, run_id=run.id,
-                           org_id=org_id, kind=run.kind)
+                           duration_ms=(time.perf_counter() - clock) * 1000, **_log_ids(run))
             traced.end(**{"agent_platform.run.status": "awaiting_approval"})
             return runs.get(org_id=org_id, run_id=run_id)
         status = "cancelled"  # cancelled while it was running: end it as such
@@ -153,15 +150,20 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
     return run
 
 
+def _log_ids(run) -> dict:
+    """The ids on a turn's start and end lines (those that do not apply are left out)."""
+    return {"run_id": run.id, "org_id": run.org_id, "kind": run.kind, "agent_id": run.agent_id,
+            "copilot_id": run.copilot_id, "thread_id": run.thread_id,
+            "workflow_run_id": run.workflow_run_id}
+
+
 def _observe(run, status: str, clock: float, turn: Turn) -> None:
     """The turn's end line and its metrics."""
     seconds = time.perf_counter() - clock
     usd = turn.cost_micro / 1_000_000
     metrics.run_finished(run.kind, status, seconds)
     metrics.cost((turn.models or [None])[0], usd)
-    oplog.finished("turn", status=status, duration_ms=seconds * 1000, run_id=run.id,
-                   org_id=run.org_id, kind=run.kind, agent_id=run.agent_id,
-                   copilot_id=run.copilot_id, thread_id=run.thread_id,
+    oplog.finished("turn", status=status, duration_ms=seconds * 1000, **_log_ids(run),
                    input_tokens=turn.usage["input_tokens"],
                    output_tokens=turn.usage["output_tokens"], cost_usd=usd,
                    model_calls=turn.usage["model_calls"], tool_calls=turn.usage["tool_calls"])

@@ -150,8 +150,8 @@ def execute_claimed(settings, run) -> str | None:
     clock = time.perf_counter()
     ids = {"run_id": run.id, "org_id": run.org_id, "workflow_id": run.workflow_id,
            "schedule_id": run.schedule_id, "trigger": run.trigger, "attempt": run.attempt}
-    oplog.started("workflow_run", **ids)
     traced = tracing.start("workflow_run", {f"agent_platform.{k}": v for k, v in ids.items()})
+    oplog.started("workflow_run", **ids)  # in the run's span: the trace id of a recovered run too
     status = None  # None: an exception, or the lease lost to another executor
     try:
         with db.connection():

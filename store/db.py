@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -25,40 +26,36 @@ SQLITE_PRAGMAS = {
 }
 
 
-def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> peewee.Database:
-    """Build a peewee database for url. Connections are pooled for both engines."""
-    parsed = urlparse(url)
-    if parsed.scheme == "sqlite":
-        path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else parsed.path
-        if path and path != ":memory:":  # a fresh data directory is made on first use
-            Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            _create_private(path)
-        return PooledSqliteDatabase(
-            path or ":memory:",
-            pragmas=SQLITE_PRAGMAS,
-            max_connections=pool_size,
-            stale_timeout=300,
-            timeout=pool_timeout,
-            check_same_thread=False,
-        )
-    if parsed.scheme in ("postgres", "postgresql"):
-        options = dict(parse_qsl(parsed.query))
-        return _Postgres(
-            parsed.path.lstrip("/"),
-            user=parsed.username,
-            password=parsed.password,
-            host=parsed.hostname or "127.0.0.1",
-            port=parsed.port or 5432,
-            max_connections=pool_size,
-            stale_timeout=300,
-            timeout=pool_timeout,  # 0 would wait forever for a free connection
-            connect_timeout=pool_timeout,
-            **options,
-        )
-    raise SystemExit(f"DATABASE_URL scheme {parsed.scheme!r} is not supported (sqlite or postgresql)")
+class _Counted:
+    """A pool that counts the connections threads hold: one more when ``connect`` checks one
+    out for the calling thread (explicitly, or implicitly by a query), one less when
+    ``close`` returns it (``manual_close`` and ``close_all`` close through ``close`` too)."""
+
+    def __init__(self, *args, **kwargs):
+        self._held = 0
+        self._held_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def connect(self, reuse_if_open: bool = False) -> bool:
+        opened = super().connect(reuse_if_open)
+        if opened:
+            with self._held_lock:
+                self._held += 1
+        return opened
+
+    def close(self) -> bool:
+        closed = super().close()
+        if closed:
+            with self._held_lock:
+                self._held -= 1
+        return closed
+
+    def connections_in_use(self) -> int:
+        """Connections checked out of this pool and not yet returned."""
+        return self._held
 
 
-class _Postgres(PooledPostgresqlDatabase):
+class _QuickCheckout(PooledPostgresqlDatabase):
     """Pooled Postgres whose check-out pings (`SELECT 1`, under the pool's lock) only a
     connection that sat in the pool for more than PING_AFTER_S: one handed back moments ago is
     known to be good from its local state (open, no transaction), which spares a round trip
@@ -90,6 +87,53 @@ class _Postgres(PooledPostgresqlDatabase):
     def _close_raw(self, conn):
         self._returned.pop(self.conn_key(conn), None)
         return super()._close_raw(conn)
+
+
+class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
+    pass
+
+
+class CountedPostgresqlDatabase(_Counted, _QuickCheckout):
+    pass
+
+
+def connections_in_use() -> int:
+    """Connections of the bound pool that threads hold now (0 when nothing is bound)."""
+    current = database.obj
+    return current.connections_in_use() if isinstance(current, _Counted) else 0
+
+
+def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> peewee.Database:
+    """Build a peewee database for url. Connections are pooled for both engines."""
+    parsed = urlparse(url)
+    if parsed.scheme == "sqlite":
+        path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else parsed.path
+        if path and path != ":memory:":  # a fresh data directory is made on first use
+            Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            _create_private(path)
+        return CountedSqliteDatabase(
+            path or ":memory:",
+            pragmas=SQLITE_PRAGMAS,
+            max_connections=pool_size,
+            stale_timeout=300,
+            timeout=pool_timeout,
+            check_same_thread=False,
+        )
+    if parsed.scheme in ("postgres", "postgresql"):
+        options = dict(parse_qsl(parsed.query))
+        return CountedPostgresqlDatabase(
+            parsed.path.lstrip("/"),
+            user=parsed.username,
+            password=parsed.password,
+            host=parsed.hostname or "127.0.0.1",
+            port=parsed.port or 5432,
+            max_connections=pool_size,
+            stale_timeout=300,
+            timeout=pool_timeout,  # 0 would wait forever for a free connection
+            connect_timeout=pool_timeout,
+            **options,
+        )
+    raise SystemExit(f"DATABASE_URL scheme {parsed.scheme!r} is not supported (sqlite or postgresql)")
 
 
 def _create_private(path: str) -> None:

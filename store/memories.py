@@ -97,31 +97,73 @@ def words(query: str) -> list[str]:
     return [*dict.fromkeys(_WORD.findall(_fold(query or "")))][:_MAX_WORDS]
 
 
-def _score(text: str, terms: list[str]) -> int:
+def _counter(terms: list[str]) -> re.Pattern:
+    """A pattern with one match per word of a text that is a query word, or (for query words
+    of PREFIX_MIN+ characters) starts with one: the same count as comparing each word."""
+    prefixes = [re.escape(t) for t in terms if len(t) >= PREFIX_MIN]
+    exact = [re.escape(t) for t in terms if len(t) < PREFIX_MIN]
+    branches = ([f"(?:{'|'.join(prefixes)})\\w*"] if prefixes else []) + (
+        [f"(?:{'|'.join(exact)})(?!\\w)"] if exact else [])
+    return re.compile(r"(?<!\w)(?:" + "|".join(branches) + ")")
+
+
+def _score(text: str, counter: re.Pattern) -> int:
     """Occurrences of the query's words in text (as prefixes for words of 3+ characters)."""
-    tokens = _WORD.findall(_fold(text))
-    prefixes = tuple(t for t in terms if len(t) >= PREFIX_MIN)
-    exact = {t for t in terms if len(t) < PREFIX_MIN}
-    return sum(1 for token in tokens if token in exact or token.startswith(prefixes))
+    return len(counter.findall(_fold(text)))
 
 
-def _candidates(org_id: str, user_id: str, terms: list[str]) -> list[tuple[int, str]]:
-    """(seq, text) of the user's newest CANDIDATES memories the full-text index matches."""
+# the user's memories older than a point (-seq above a bound), a window of them, newest first
+# (`-seq`: only the index memory_user_newest offers that order), filtered by the query; the
+# LIMIT on top stops the walk at the last match wanted
+_COLUMNS = ("seq", "text", "id", "user_id", "agent_id", "run_id", "created_at")
+_PG_NEWEST = (f"SELECT {', '.join(_COLUMNS)} FROM (SELECT -seq AS age, {', '.join(_COLUMNS)}, "
+              "search FROM memory WHERE org_id = %s AND user_id = %s AND -seq > %s "
+              "ORDER BY -seq LIMIT %s) AS newest WHERE search @@ to_tsquery('simple', %s) "
+              "ORDER BY age LIMIT %s")
+# `seq + 0`: the GIN index (words and owner intersected) drives the query; an ordered index
+# would walk all the user's rows for a rare word
+_PG_INDEXED = (f"SELECT {', '.join(_COLUMNS)} FROM memory WHERE search @@ "
+               "(to_tsquery('simple', %s) && %s::tsquery) AND org_id = %s AND user_id = %s "
+               "ORDER BY seq + 0 DESC LIMIT %s")
+_SQLITE = (f"SELECT {', '.join('m.' + c for c in _COLUMNS)} FROM (SELECT rowid FROM memory_fts "
+           "WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f CROSS JOIN memory AS m "
+           "ON m.seq = f.rowid WHERE m.org_id = ? AND m.user_id = ?")  # the index drives the join
+WINDOW = 1000  # the user's newest memories looked at in order before anything else
+WALK_ON = 40  # matches in the window from which walking 3 windows more beats the GIN index
+_NEWEST = -(2 ** 63) + 1  # a bound below every -seq
+
+
+def _pg_candidates(org_id: str, user_id: str, tsquery: str) -> list[tuple]:
+    """The newest matches by the cheapest of two ways. Walking the user's memories newest
+    first costs per memory looked at (about CANDIDATES / share of matches); the GIN index
+    costs per match of all the user's memories (each a heap row to fetch and sort). The
+    window's matches tell which: CANDIDATES of them are the newest of all (every newer memory
+    was looked at); many suggest walking on past the last of them; few, the index (which
+    then has few to fetch)."""
+    found = db.database.execute_sql(
+        _PG_NEWEST, (org_id, user_id, _NEWEST, WINDOW, tsquery, CANDIDATES)).fetchall()
+    if len(found) == CANDIDATES:
+        return found
+    if len(found) >= WALK_ON:  # every memory newer than the last match was looked at
+        found += db.database.execute_sql(_PG_NEWEST, (
+            org_id, user_id, -found[-1][0], 3 * WINDOW, tsquery,
+            CANDIDATES - len(found))).fetchall()
+        if len(found) == CANDIDATES:
+            return found
+    owner = f"'~{owner_of(org_id, user_id)}'"
+    return db.database.execute_sql(
+        _PG_INDEXED, (tsquery, owner, org_id, user_id, CANDIDATES)).fetchall()
+
+
+def _candidates(org_id: str, user_id: str, terms: list[str]) -> list[tuple]:
+    """The user's newest CANDIDATES memories the full-text index matches (rows of _COLUMNS:
+    seq and text first)."""
     if db.is_postgres():
-        tsquery = " | ".join(f"{t}:*" if len(t) >= PREFIX_MIN else t for t in terms)
-        # `seq + 0`: the GIN index (words and owner intersected) drives the query; ordering by
-        # the primary key instead lets the planner walk every row backwards for a rare word
-        sql = ("SELECT seq, text FROM memory WHERE search @@ (to_tsquery('simple', %s) && "
-               "%s::tsquery) AND org_id = %s AND user_id = %s ORDER BY seq + 0 DESC LIMIT %s")
-        owner = f"'~{owner_of(org_id, user_id)}'"
-        return db.database.execute_sql(
-            sql, (tsquery, owner, org_id, user_id, CANDIDATES)).fetchall()
+        return _pg_candidates(org_id, user_id, " | ".join(
+            f"{t}:*" if len(t) >= PREFIX_MIN else t for t in terms))
     match = 'owner:"%s" AND text:(%s)' % (owner_of(org_id, user_id), " OR ".join(
         f'"{t}"*' if len(t) >= PREFIX_MIN else f'"{t}"' for t in terms))
-    sql = ("SELECT m.seq, m.text FROM (SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? "
-           "ORDER BY rowid DESC LIMIT ?) AS f CROSS JOIN memory AS m ON m.seq = f.rowid "
-           "WHERE m.org_id = ? AND m.user_id = ?")  # CROSS JOIN: the index drives the join
-    return db.database.execute_sql(sql, (match, CANDIDATES, org_id, user_id)).fetchall()
+    return db.database.execute_sql(_SQLITE, (match, CANDIDATES, org_id, user_id)).fetchall()
 
 
 def search(*, org_id: str, user_id: str | None, query: str, limit: int = 10) -> list[Memory]:
@@ -134,13 +176,18 @@ def search(*, org_id: str, user_id: str | None, query: str, limit: int = 10) -> 
     if not terms:
         return []
     limit = max(1, min(limit, SEARCH_LIMIT))
+    counter = _counter(terms)
     found = _candidates(org_id, user_id, terms)
-    ranked = sorted(found, key=lambda row: (-_score(row[1], terms), -row[0]))[:limit]
-    seqs = [seq for seq, _ in ranked]
-    if not seqs:
-        return []
-    rows = {r.seq: r for r in Memory.select().where(Memory.seq.in_(seqs))}
-    return [rows[s] for s in seqs if s in rows]
+    ranked = sorted(found, key=lambda row: (-_score(row[1], counter), -row[0]))[:limit]
+    return [_memory(org_id, row) for row in ranked]
+
+
+def _memory(org_id: str, row: tuple) -> Memory:
+    """A Memory of a candidate's columns (the candidates query read them all: no second
+    query for the chosen few)."""
+    values = dict(zip(_COLUMNS, row))
+    values["created_at"] = Memory.created_at.python_value(values["created_at"])
+    return Memory(org=org_id, **values)
 
 
 def to_dict(row: Memory) -> dict:

@@ -10,7 +10,8 @@ once per process before the first metric is touched; without it (or with
 The hottest values are aggregated in the process and written to the shared files once a
 second by a daemon thread (and at exit, and before an exposition): HTTP requests (one dict
 update per request instead of two locked file writes) and the database connections in use
-(sampled from the pool instead of written at every checkout).
+(counted by the pool at each checkout and return, store/db.py, and sampled from that count
+instead of written at every checkout).
 
 Labels are bounded: operation ids, kinds, statuses, provider types, outcomes, queue names and
 model names (at most ``MAX_MODELS`` distinct ones per process, then ``other``). They never
@@ -135,7 +136,7 @@ def flush() -> None:
         child._sum.inc(entry[-1])
     from store import db
 
-    _m["pool"].set(len(getattr(db.database.obj, "_in_use", None) or ()))
+    _m["pool"].set(db.connections_in_use())
 
 
 def _flusher() -> None:

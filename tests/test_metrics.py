@@ -189,3 +189,52 @@ def test_scheduler_fires_lag_and_misses(client, settings):
     assert grew("agent_platform_scheduler_fires_total", outcome="missed") == 1
     assert grew("agent_platform_scheduler_lag_seconds_count") == 1
     assert grew("agent_platform_scheduler_lag_seconds_sum") == pytest.approx(65 * 60)
+
+
+def test_connections_in_use_rise_while_one_is_held_and_fall_back(client):
+    """The gauge counts the pool's checkouts and returns (store/db.py), sampled at each
+    scrape: a connection held by a thread is one more until it is returned."""
+    import threading
+    import time
+
+    from store import db
+
+    def settles_at(expected: float) -> float:
+        deadline = time.monotonic() + 5  # background threads may hold one for a moment
+        while True:
+            seen = _value(_scrape(client), "agent_platform_db_connections_in_use")
+            if seen == expected or time.monotonic() > deadline:
+                return seen
+            time.sleep(0.05)
+
+    baseline = _value(_scrape(client), "agent_platform_db_connections_in_use")
+    held, release = threading.Event(), threading.Event()
+
+    def hold():
+        with db.connection():
+            db.database.execute_sql("SELECT 1")
+            held.set()
+            release.wait(10)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        assert held.wait(10)
+        assert db.connections_in_use() >= 1
+        assert settles_at(baseline + 1) == baseline + 1
+    finally:
+        release.set()
+        thread.join(10)
+    assert settles_at(baseline) == baseline
+    counts = []
+
+    def implicit():
+        db.database.execute_sql("SELECT 1")  # a query without connect() checks one out too
+        counts.append(db.connections_in_use())
+        db.database.close()
+        counts.append(db.connections_in_use())
+
+    thread = threading.Thread(target=implicit)
+    thread.start()
+    thread.join(10)
+    assert len(counts) == 2 and counts[0] == counts[1] + 1, counts
