@@ -54,14 +54,17 @@ def fire(schedule_id: str, fire_ts: int) -> str | None:
             run = run_state.claim_fire(schedule_id=schedule_id, fire_at=fire_at,
                                        token=uuid.uuid4().hex, lease_ms=settings.run_lease_ms,
                                        max_attempts=settings.run_max_attempts)
-            if run is None and (WorkflowRun.select(WorkflowRun.id)
-                                .where(WorkflowRun.schedule_id == schedule_id,
-                                       WorkflowRun.fire_at == fire_at).exists()):
-                return None  # another executor holds it, or it is finished
+            seen = None if run is not None else (
+                WorkflowRun.select(WorkflowRun.status)
+                .where(WorkflowRun.schedule_id == schedule_id, WorkflowRun.fire_at == fire_at)
+                .first())
         if run is not None:
             return _fire_run(settings, schedule_id, fire_at, run)
-        if time.monotonic() >= deadline:
-            log.warning("no run for fire %s of schedule %s", fire_ts, schedule_id)
+        if seen is not None and seen.status != "queued":
+            return None  # another executor holds it, or it is finished
+        if time.monotonic() >= deadline:  # (a queued run seen here was committed meanwhile)
+            if seen is None:
+                log.warning("no run for fire %s of schedule %s", fire_ts, schedule_id)
             return None
         time.sleep(0.02)
 
