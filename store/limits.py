@@ -20,7 +20,7 @@ import threading
 import time
 
 from store import orgs, redis_client, scope, spend
-from store.db import utcnow
+from store.db import run_sql, utcnow
 from store.errors import LimitReached
 from store.models import OrgLimits, UsageCounter
 
@@ -49,12 +49,13 @@ def effective(*, org_id: str, settings) -> dict:
             "runs_per_month": settings.runs_per_month if runs is None else runs}
 
 
+_INCR = ('INSERT INTO "usage_counter" ("org_id", "name", "count") VALUES (%s, %s, %s) '
+         'ON CONFLICT ("org_id", "name") DO UPDATE SET "count" = "usage_counter"."count" + %s '
+         'RETURNING "count"')  # one statement, written once (every run counts)
+
+
 def _db_incr(org_id: str, name: str, by: int = 1) -> int:
-    rows = (UsageCounter.insert(org=org_id, name=name, count=by)
-            .on_conflict(conflict_target=[UsageCounter.org, UsageCounter.name],
-                         update={UsageCounter.count: UsageCounter.count + by})
-            .returning(UsageCounter.count).tuples().execute())
-    return next(iter(rows))[0]
+    return run_sql(_INCR, [org_id, name, by, by]).fetchall()[0][0]  # all: the statement ends
 
 
 def _redis_incr(settings, org_id: str, name: str, ttl: int) -> int:

@@ -42,7 +42,8 @@ _BY_FIRE = _CLAIM.format(which="schedule_id = %s AND fire_at = %s")
 
 def _raw(sql: str, params: list) -> WorkflowRun | None:
     text = sql if is_postgres() else sql.replace("%s", "?")
-    return next(iter(R.raw(text, *params)), None)  # one statement, atomic by itself
+    rows = [*R.raw(text, *params)]  # every row read: on SQLite the statement ends only then
+    return rows[0] if rows else None  # one statement, atomic by itself
 
 
 def claim(*, run_id: str, token: str, lease_ms: int, max_attempts: int,
@@ -147,7 +148,7 @@ def _finish_scheduled(run_id, token, status, steps, output, error, usage, schedu
     params = [status, R.steps.db_value(steps), R.output.db_value(output),
               R.error.db_value(error), R.usage.db_value(usage), now, now, run_id, token,
               status, run_id, now, schedule_id]
-    done, org_id, user_id, notify, title = database.execute_sql(sql, params).fetchone()
+    done, org_id, user_id, notify, title = database.execute_sql(sql, params).fetchall()[0]
     if not done:
         return False
     if notify == "thread":

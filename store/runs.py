@@ -5,8 +5,10 @@ not found.
 """
 from __future__ import annotations
 
+import functools
+
 from store import pages, request_ids, scope
-from store.db import Compiled, atomic, iso, naive_utc, utcnow
+from store.db import Compiled, Insert, atomic, db_value, iso, naive_utc, run_sql, utcnow
 from store.errors import NotFound
 from store.models import AgentRun, RunEvent
 
@@ -18,11 +20,13 @@ def create(*, org_id: str, kind: str, input: str, agent_id: str | None = None,
            copilot_id: str | None = None, thread_id: str | None = None,
            user_id: str | None = None, group_id: str | None = None,
            workflow_id: str | None = None, workflow_run_id: str | None = None) -> AgentRun:
-    with atomic():
-        return AgentRun.create(org=org_id, kind=kind, input=input, agent_id=agent_id,
-                               copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
-                               group_id=group_id, workflow_id=workflow_id,
-                               workflow_run_id=workflow_run_id, request_id=request_ids.current())
+    return _INSERT(org=org_id, kind=kind, input=input, agent_id=agent_id,
+                   copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
+                   group_id=group_id, workflow_id=workflow_id,
+                   workflow_run_id=workflow_run_id, request_id=request_ids.current())
+
+
+_INSERT = Insert(AgentRun)  # one statement, atomic by itself
 
 
 _BY_ID = Compiled(lambda: scope.scoped(AgentRun, "?").where(AgentRun.id == "?"))
@@ -79,9 +83,9 @@ def events(*, org_id: str, run_id: str, user_id: str | None = None, limit: int =
 def mark_running(*, run_id: str) -> bool:
     """queued → running; False when the run is no longer queued (cancelled, or taken)."""
     now = utcnow()
-    with atomic():
-        return bool(AgentRun.update(status="running", started_at=now, updated_at=now)
-                    .where(AgentRun.id == run_id, AgentRun.status == "queued").execute())
+    return run_sql('UPDATE "agent_run" SET "status" = \'running\', "started_at" = %s, '
+                   '"updated_at" = %s WHERE "id" = %s AND "status" = \'queued\'',
+                   [now, now, run_id]).rowcount > 0
 
 
 def finish(*, run_id: str, status: str, output: str | None, steps: list, usage: dict,
@@ -95,9 +99,16 @@ def finish(*, run_id: str, status: str, output: str | None, steps: list, usage: 
                   finished_at=now, updated_at=now)
     if agent_id is not None:
         values["agent_id"] = agent_id
-    with atomic():
-        return bool(AgentRun.update(**values)
-                    .where(AgentRun.id == run_id, AgentRun.status.not_in(FINAL)).execute())
+    params = [db_value(AgentRun._meta.fields[name], value) for name, value in values.items()]
+    return run_sql(_finish_sql(tuple(values)), [*params, run_id, *FINAL]).rowcount > 0
+
+
+@functools.lru_cache(maxsize=4)
+def _finish_sql(names: tuple) -> str:
+    """The run's end, one statement (written once per set of columns)."""
+    sets = ", ".join(f'"{AgentRun._meta.fields[n].column_name}" = %s' for n in names)
+    marks = ", ".join(["%s"] * len(FINAL))
+    return f'UPDATE "agent_run" SET {sets} WHERE "id" = %s AND "status" NOT IN ({marks})'
 
 
 def request_cancel(*, run_id: str) -> None:

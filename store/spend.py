@@ -15,7 +15,7 @@ import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 
 from store import groups, scope, users
-from store.db import Compiled, atomic, utcnow
+from store.db import Compiled, Insert, atomic, run_sql, utcnow
 from store.errors import LimitReached
 from store.models import AppUser, Group, GroupSpend, SpendEntry
 
@@ -88,12 +88,16 @@ def record(*, org_id: str, group_id: str | None = None, user_id: str | None = No
     when = at or utcnow()
     month = groups.month_key(when)
     with atomic():
-        entry = SpendEntry.create(org=org_id, group=group.id, month=month, user_id=user_id,
-                                  run_id=run_id, model=model, input_tokens=input_tokens,
-                                  output_tokens=output_tokens, amount_micro_usd=amount,
-                                  created_at=when)
-        (GroupSpend.insert(org=org_id, group=group.id, month=month, amount_micro_usd=amount)
-         .on_conflict(conflict_target=[GroupSpend.group, GroupSpend.month],
-                      update={GroupSpend.amount_micro_usd: GroupSpend.amount_micro_usd + amount})
-         .execute())
+        entry = _ENTRY(org=org_id, group=group.id, month=month, user_id=user_id,
+                       run_id=run_id, model=model, input_tokens=input_tokens,
+                       output_tokens=output_tokens, amount_micro_usd=amount, created_at=when)
+        run_sql(_ADD_TO_GROUP, [org_id, group.id, month, amount, amount])
     return entry
+
+
+# every run writes these two: SQL rendered once
+_ENTRY = Insert(SpendEntry)
+_ADD_TO_GROUP = (
+    'INSERT INTO "group_spend" ("org_id", "group_pk", "month", "amount_micro_usd") '
+    'VALUES (%s, %s, %s, %s) ON CONFLICT ("group_pk", "month") DO UPDATE SET '
+    '"amount_micro_usd" = "group_spend"."amount_micro_usd" + %s')

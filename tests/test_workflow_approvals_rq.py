@@ -6,44 +6,17 @@ import time
 
 import pytest
 
-from rules import ssrf
 from store import db
 from store.models import WorkflowRun
 from tests.conftest import REDIS_URL
-from tests.factories import make_org
 from tests.factories_identity import mint
-from tests.factories_turns import EchoServer, http_tool, openai_agent, use_model_server
-from tests.factories_workflows import make_workflow, start_run, start_worker, stop, wf_settings
-from tests.servers import OpenAIServer, text, tool_calls
+from tests.factories_turns import http_tool, openai_agent
+from tests.factories_workflows import make_workflow, start_run, start_worker, stop
+from tests.fixtures_approvals_rq import model, org, settings, tools_server  # noqa: F401
+from tests.servers import text, tool_calls
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs AGENT_PLATFORM_TEST_REDIS_URL")
 FINAL = {"succeeded", "failed", "cancelled"}
-
-
-@pytest.fixture(scope="module")
-def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"), model_max_retries=0)
-
-
-@pytest.fixture(scope="module")
-def model():
-    with OpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def tools_server():
-    server = EchoServer()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def org(client, app, settings, model):
-    ssrf.configure(settings.ssrf_allow)
-    org = make_org(client)
-    use_model_server(client, org, model)
-    return org
 
 
 def wait_for(client, org, run_id, statuses, timeout=60):
