@@ -11,11 +11,18 @@ from store.models import WorkflowRun
 from tests.conftest import REDIS_URL
 from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
-from tests.factories_workflows import make_workflow, start_run, start_worker, stop
-from tests.fixtures_approvals_rq import model, org, settings, tools_server  # noqa: F401
+from tests.factories_workflows import make_workflow, start_run, start_worker, stop, wf_settings
+from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
 from tests.servers import text, tool_calls
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs AGENT_PLATFORM_TEST_REDIS_URL")
+
+
+@pytest.fixture(scope="module")
+def settings(database_url, tmp_path_factory):
+    return wf_settings(database_url, tmp_path_factory.mktemp("data"), model_max_retries=0)
+
+
 FINAL = {"succeeded", "failed", "cancelled"}
 
 
