@@ -6,9 +6,11 @@ def make_app():
     import gc
     import os
 
-    from server import openapi31
+    from server import malloc, openapi31
     from server.app import create_app
     from store.settings import Settings
+
+    malloc.limit_arenas()  # a worker process of `serve --workers N`: before its threads start
 
     # `serve` validated the OpenAPI document before starting its workers (server/cli.py)
     openapi31.trust(os.environ.get("AGENT_PLATFORM_VALIDATED_DOCUMENTS", "").split(","))

@@ -111,7 +111,10 @@ def _observe(settings, *, fresh: bool = False) -> None:
 def cmd_serve(settings, args):
     import uvicorn
 
+    from server import malloc
     from server.app import create_app
+
+    malloc.limit_arenas()  # before the process starts its threads
 
     host = args.host or settings.host
     port = args.port or settings.port
