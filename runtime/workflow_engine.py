@@ -268,7 +268,8 @@ def _admit_fire(run, settings) -> None:
     if run.trigger != "schedule" or run.attempt != 1:
         return
     spend.check_cap(org_id=run.org_id, user_id=run.user_id)
-    limits.consume_run(org_id=run.org_id, settings=settings)
+    # counted with the claim it follows: durable with the run's next durable commit
+    limits.consume_run(org_id=run.org_id, settings=settings, flush=False)
 
 
 def _cancelled(run, lease, steps_state, last_output, usage) -> str | None:

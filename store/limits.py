@@ -20,7 +20,7 @@ import threading
 import time
 
 from store import orgs, redis_client, scope, spend
-from store.db import run_sql, utcnow
+from store.db import database, is_postgres, run_sql, utcnow
 from store.errors import LimitReached
 from store.models import OrgLimits, UsageCounter
 
@@ -54,8 +54,15 @@ _INCR = ('INSERT INTO "usage_counter" ("org_id", "name", "count") VALUES (%s, %s
          'RETURNING "count"')  # one statement, written once (every run counts)
 
 
-def _db_incr(org_id: str, name: str, by: int = 1) -> int:
-    return run_sql(_INCR, [org_id, name, by, by]).fetchall()[0][0]  # all: the statement ends
+_INCR_LAZY = "SET LOCAL synchronous_commit TO OFF; " + _INCR
+
+
+def _db_incr(org_id: str, name: str, by: int = 1, flush: bool = True) -> int:
+    """The counter after adding ``by``. ``flush=False`` (Postgres, outside a transaction):
+    committed without waiting for the WAL flush, for a count whose loss in a crash goes with
+    the loss of what it counted (store.run_state: a run's claim)."""
+    sql = _INCR if flush or not is_postgres() or database.in_transaction() else _INCR_LAZY
+    return run_sql(sql, [org_id, name, by, by]).fetchall()[0][0]  # all: the statement ends
 
 
 def _redis_incr(settings, org_id: str, name: str, ttl: int) -> int:
@@ -121,14 +128,16 @@ def _month_state(limit: int, count: int) -> tuple[int, int, int, int]:
     return limit, max(0, limit - count), spend.seconds_to_next_month(now), days * 86400
 
 
-def consume_run(*, org_id: str, settings) -> None:
+def consume_run(*, org_id: str, settings, flush: bool = True) -> None:
     """Count one run of org_id in its month, whatever the quota (a quota set mid-month counts
     from the month's first run); 429 when the quota is used up (the refused run is not
     counted). Run endpoints call this before starting a run. While a quota is set, the state
-    this count leaves (``run_quota``'s tuple) goes to ``run_quota_seen`` when one is set."""
+    this count leaves (``run_quota``'s tuple) goes to ``run_quota_seen`` when one is set.
+    ``flush=False``: the count of a claimed run, made durable with the run's next durable
+    commit (``_db_incr``)."""
     limit = effective(org_id=org_id, settings=settings)["runs_per_month"]
     name = _runs_name()
-    count = _db_incr(org_id, name)
+    count = _db_incr(org_id, name, flush=flush)
     seen = run_quota_seen.get() if limit > 0 else None
     if count > limit > 0:
         _db_incr(org_id, name, by=-1)

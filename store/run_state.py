@@ -18,7 +18,7 @@ import datetime as dt
 from peewee import Case
 
 from store import notifications
-from store.db import atomic, is_postgres, iso, utcnow
+from store.db import atomic, database, is_postgres, iso, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
 
 R, S = WorkflowRun, WorkflowSchedule
@@ -40,8 +40,19 @@ _BY_ID = _CLAIM.format(which="id = %s")
 _BY_FIRE = _CLAIM.format(which="schedule_id = %s AND fire_at = %s")
 
 
+# A claim on Postgres is committed without waiting for the WAL flush (synchronous_commit off
+# for its own implicit transaction; a claim inside a caller's transaction is left as it is).
+# The attempt's next durable commit (its progress or its finish) flushes it; a Postgres crash
+# before that loses the claim together with all the attempt recorded, and the run, still
+# `queued`, is queued again by recovery: as after a lost worker, its steps run again.
+_LAZY = "SET LOCAL synchronous_commit TO OFF; "
+
+
 def _raw(sql: str, params: list) -> WorkflowRun | None:
-    text = sql if is_postgres() else sql.replace("%s", "?")
+    if is_postgres():
+        text = sql if database.in_transaction() else _LAZY + sql
+    else:
+        text = sql.replace("%s", "?")
     rows = [*R.raw(text, *params)]  # every row read: on SQLite the statement ends only then
     return rows[0] if rows else None  # one statement, atomic by itself
 
@@ -142,8 +153,6 @@ _OUTCOMES = {
 
 def _finish_scheduled(run_id, token, status, steps, output, error, usage, schedule_id,
                       now) -> bool:
-    from store.db import database
-
     sql = _OUTCOMES.get(status) or _FINISH_SCHEDULED.format(outcome="")
     params = [status, R.steps.db_value(steps), R.output.db_value(output),
               R.error.db_value(error), R.usage.db_value(usage), now, now, run_id, token,
