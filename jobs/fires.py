@@ -109,9 +109,10 @@ def fire_batch(fires: list) -> int:
     watch.start()
     executed = 0
     try:
-        while (item := batch.next()) is not None:
-            if _fire(settings, *item, deadline) is not None:
-                executed += 1
+        with db.connection():  # one pooled connection for the batch's runs
+            while (item := batch.next()) is not None:
+                if _fire(settings, *item, deadline) is not None:
+                    executed += 1
     except BaseException:
         rest = batch.take_rest()
         if rest:

@@ -89,11 +89,52 @@ class _QuickCheckout(PooledPostgresqlDatabase):
         return super()._close_raw(conn)
 
 
+class _LazyBegin:
+    """Postgres transactions whose BEGIN travels with their first statement (one query
+    string, ``BEGIN; ...``) instead of taking a round trip of its own; a transaction that ran
+    no statement has nothing to commit or roll back. Every statement of a transaction goes
+    through ``execute_sql`` (peewee's queries, savepoints, ``run_sql``): a statement on a raw
+    cursor inside a transaction would run outside it."""
+
+    def begin(self, isolation_level=None):
+        if self.is_closed():
+            self.connect()
+        level = isolation_level or self._isolation_level
+        self._state.pending_begin = (
+            f"BEGIN TRANSACTION ISOLATION LEVEL {self._adapter.isolation_level_str(level)}; "
+            if level else "BEGIN; ")
+
+    def execute_sql(self, sql, params=None):
+        pending = getattr(self._state, "pending_begin", None)
+        if pending:
+            self._state.pending_begin = None
+            sql = pending + sql
+        return super().execute_sql(sql, params)
+
+    def _nothing_begun(self) -> bool:
+        if getattr(self._state, "pending_begin", None):
+            self._state.pending_begin = None
+            return True
+        return False
+
+    def commit(self):
+        if not self._nothing_begun():
+            super().commit()
+
+    def rollback(self):
+        if not self._nothing_begun():
+            super().rollback()
+
+    def close(self):
+        self._state.pending_begin = None
+        return super().close()
+
+
 class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
     pass
 
 
-class CountedPostgresqlDatabase(_Counted, _QuickCheckout):
+class CountedPostgresqlDatabase(_LazyBegin, _Counted, _QuickCheckout):
     pass
 
 
@@ -241,6 +282,26 @@ def run_sql(sql: str, params: list | tuple = ()):
     return database.execute_sql(sql if is_postgres() else sql.replace("%s", "?"), params)
 
 
+_ROW_FIELDS: dict = {}
+
+
+def model_row(model, description, row):
+    """The model instance of a row that hand-written SQL read (as a SELECT would build it):
+    the cursor's columns are matched to the model's fields once per column list, each value
+    goes through its field's conversion."""
+    key = (model, tuple(column[0] for column in description))
+    fields = _ROW_FIELDS.get(key)
+    if fields is None:
+        columns = model._meta.columns
+        fields = _ROW_FIELDS[key] = tuple(columns.get(name) for name in key[1])
+    instance = model(__no_default__=1)
+    data = instance.__data__
+    for field, value in zip(fields, row):
+        if field is not None:
+            data[field.name] = None if value is None else field.python_value(value)
+    return instance
+
+
 def db_value(field, value):
     """A value as a hand-written statement binds it: the field's conversion, except that a
     JSON value is its text on SQLite (where peewee would wrap it in a `json()` call)."""
@@ -322,6 +383,6 @@ class Compiled:
         row = self.first(*params)
         if row is None:
             return None
-        found = self._model(**row)
-        found._dirty.clear()
+        found = self._model(__no_default__=1)  # as peewee builds a selected row: no defaults
+        found.__data__.update(row)
         return found

@@ -18,7 +18,7 @@ import datetime as dt
 from peewee import Case
 
 from store import notifications
-from store.db import atomic, database, is_postgres, iso, utcnow
+from store.db import atomic, database, is_postgres, iso, model_row, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
 
 R, S = WorkflowRun, WorkflowSchedule
@@ -53,8 +53,9 @@ def _raw(sql: str, params: list) -> WorkflowRun | None:
         text = sql if database.in_transaction() else _LAZY + sql
     else:
         text = sql.replace("%s", "?")
-    rows = [*R.raw(text, *params)]  # every row read: on SQLite the statement ends only then
-    return rows[0] if rows else None  # one statement, atomic by itself
+    cursor = database.execute_sql(text, params)
+    rows = cursor.fetchall()  # every row read: on SQLite the statement ends only then
+    return model_row(R, cursor.description, rows[0]) if rows else None  # one statement
 
 
 def claim(*, run_id: str, token: str, lease_ms: int, max_attempts: int,
