@@ -40,7 +40,7 @@ def ensure_ready(settings=None):
             ssrf.configure(settings.ssrf_allow)
             mcp_client.configure(settings)
             db.bind(settings.database_url, pool_size=max(4, settings.inline_workers + 4),
-                    pool_timeout=settings.db_pool_timeout)
+                    pool_timeout=settings.db_pool_timeout, prepare=settings.db_prepare)
             from store import metrics, tracing
 
             metrics.configure(settings)

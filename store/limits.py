@@ -20,7 +20,7 @@ import threading
 import time
 
 from store import orgs, redis_client, scope, spend
-from store.db import database, is_postgres, run_sql, utcnow
+from store.db import database, is_postgres, run_prepared, utcnow
 from store.errors import LimitReached
 from store.models import OrgLimits, UsageCounter
 
@@ -54,15 +54,16 @@ _INCR = ('INSERT INTO "usage_counter" ("org_id", "name", "count") VALUES (%s, %s
          'RETURNING "count"')  # one statement, written once (every run counts)
 
 
-_INCR_LAZY = "SET LOCAL synchronous_commit TO OFF; " + _INCR
+_LAZY = "SET LOCAL synchronous_commit TO OFF; "
 
 
 def _db_incr(org_id: str, name: str, by: int = 1, flush: bool = True) -> int:
     """The counter after adding ``by``. ``flush=False`` (Postgres, outside a transaction):
     committed without waiting for the WAL flush, for a count whose loss in a crash goes with
     the loss of what it counted (store.run_state: a run's claim)."""
-    sql = _INCR if flush or not is_postgres() or database.in_transaction() else _INCR_LAZY
-    return run_sql(sql, [org_id, name, by, by]).fetchall()[0][0]  # all: the statement ends
+    lazy = not flush and is_postgres() and not database.in_transaction()
+    cursor = run_prepared(_INCR, [org_id, name, by, by], prefix=_LAZY if lazy else "")
+    return cursor.fetchall()[0][0]  # all: the statement ends
 
 
 def _redis_incr(settings, org_id: str, name: str, ttl: int) -> int:

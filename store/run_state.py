@@ -18,7 +18,7 @@ import datetime as dt
 from peewee import Case
 
 from store import notifications
-from store.db import atomic, database, is_postgres, iso, model_row, utcnow
+from store.db import atomic, database, is_postgres, iso, model_row, run_prepared, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
 
 R, S = WorkflowRun, WorkflowSchedule
@@ -49,11 +49,8 @@ _LAZY = "SET LOCAL synchronous_commit TO OFF; "
 
 
 def _raw(sql: str, params: list) -> WorkflowRun | None:
-    if is_postgres():
-        text = sql if database.in_transaction() else _LAZY + sql
-    else:
-        text = sql.replace("%s", "?")
-    cursor = database.execute_sql(text, params)
+    lazy = is_postgres() and not database.in_transaction()
+    cursor = run_prepared(sql, params, prefix=_LAZY if lazy else "")
     rows = cursor.fetchall()  # every row read: on SQLite the statement ends only then
     return model_row(R, cursor.description, rows[0]) if rows else None  # one statement
 
@@ -158,7 +155,7 @@ def _finish_scheduled(run_id, token, status, steps, output, error, usage, schedu
     params = [status, R.steps.db_value(steps), R.output.db_value(output),
               R.error.db_value(error), R.usage.db_value(usage), now, now, run_id, token,
               status, run_id, now, schedule_id]
-    done, org_id, user_id, notify, title = database.execute_sql(sql, params).fetchall()[0]
+    done, org_id, user_id, notify, title = run_prepared(sql, params).fetchall()[0]
     if not done:
         return False
     if notify == "thread":

@@ -112,6 +112,7 @@ class Settings:
     log_level: str = "INFO"
     validate_responses: bool = False
     db_pool_size: int = 20
+    db_prepare: bool = True
     db_pool_timeout: int = 10
     encryption_keys: tuple[str, ...] = ()
     ssrf_allow: tuple[str, ...] = ()
@@ -212,6 +213,7 @@ class Settings:
             log_level=(env.get("AGENT_PLATFORM_LOG_LEVEL") or "INFO").upper(),
             validate_responses=_bool(env.get("AGENT_PLATFORM_VALIDATE_RESPONSES"), False),
             db_pool_size=_int(env, "AGENT_PLATFORM_DB_POOL_SIZE", 20),
+            db_prepare=_bool(env.get("AGENT_PLATFORM_DB_PREPARE"), True),
             db_pool_timeout=_int(env, "AGENT_PLATFORM_DB_POOL_TIMEOUT", 10),
             ssrf_allow=_list(env.get("AGENT_PLATFORM_SSRF_ALLOW")),
             default_model_provider=(env.get("AGENT_PLATFORM_MODEL_PROVIDER") or "echo").lower(),
