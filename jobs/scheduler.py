@@ -109,14 +109,15 @@ class Scheduler:
             rows = fires_store.due(now=stamp, limit=self.batch)
             if not rows:
                 return 0, False
-            moves, runs, missed = [], [], 0
+            moves, runs, missed, decided = [], [], 0, {}
             for row in rows:
-                due = schedule_time.due_fire(spec=schedules.spec_of_due(row),
-                                             next_fire_at=row.next_fire_at.replace(tzinfo=UTC),
-                                             now=now, skip_missed=row.skip_missed)
-                fire_at = schedules.naive(due.fire_at)
-                status = "active" if due.next_fire_at is not None else "completed"
-                moves.append((row.id, schedules.naive(due.next_fire_at), status, fire_at))
+                key = (row.cron, row.run_at, row.recurrence, row.timezone, row.anchor,
+                       row.next_fire_at, row.skip_missed)
+                found = decided.get(key)  # a burst: many rows of one timing, decided once
+                if found is None:
+                    found = decided[key] = self._decide(row, now)
+                fire_at, next_fire_at, status = found
+                moves.append((row.id, next_fire_at, status, fire_at))
                 if fire_at is None:
                     missed += 1  # due, and dropped by skip_missed
                 else:
@@ -130,6 +131,15 @@ class Scheduler:
         for _ in range(missed):
             metrics.scheduler_fire("missed")
         return len(fires), len(rows) == self.batch
+
+    @staticmethod
+    def _decide(row, now: dt.datetime) -> tuple:
+        """(fire_at, next_fire_at, status) of a due row, times naive UTC."""
+        due = schedule_time.due_fire(spec=schedules.spec_of_due(row),
+                                     next_fire_at=row.next_fire_at.replace(tzinfo=UTC),
+                                     now=now, skip_missed=row.skip_missed)
+        status = "active" if due.next_fire_at is not None else "completed"
+        return schedules.naive(due.fire_at), schedules.naive(due.next_fire_at), status
 
     def next_due(self) -> dt.datetime | None:
         with db.connection():
