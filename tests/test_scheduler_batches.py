@@ -12,12 +12,13 @@ from jobs import fires as fire_jobs
 from jobs.scheduler import Scheduler
 from store import db, limits, run_state, schedules
 from store.models import WorkflowRun, WorkflowSchedule
-from tests.factories import make_org
-from tests.factories_workflows import (ToolServer, make_workflow, post_tool, start_worker, stop,
-                                       tool_step, wf_settings)
+from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
+                                       wf_settings)
+from tests.fixtures_workflows import only_this_tests_schedules, org, server  # noqa: F401
 
 UTC = dt.timezone.utc
 DUE = dt.datetime(2025, 3, 1, 9, 30, tzinfo=UTC)
+pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
 
 
 @pytest.fixture(scope="module")
@@ -32,25 +33,6 @@ def workers(app, settings):
     yield processes
     for process in processes:
         stop(process)
-
-
-@pytest.fixture(autouse=True)
-def only_this_tests_schedules():
-    yield
-    with db.connection():
-        WorkflowSchedule.delete().execute()
-
-
-@pytest.fixture(scope="module")
-def server():
-    s = ToolServer()
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def due_schedules(org, workflow, count, **fields) -> list[str]:
