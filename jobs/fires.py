@@ -6,7 +6,8 @@ to AGENT_PLATFORM_SCHEDULER_FIRES_PER_JOB fires each (``fire_batch``), so that t
 own cost per job (RQ's bookkeeping in Redis, in the scheduler and in the worker) is paid once
 per batch rather than once per run. A batch executes its fires one after the other; when one
 run keeps it busy for AGENT_PLATFORM_FIRE_HANDOFF_MS, the fires it has not started are queued
-as jobs of their own, so a slow run delays the rest of its batch by at most that long.
+as jobs of their own, so a slow run delays the rest of its batch by at most that long. On
+Postgres a batch runs its fires on a few threads (AGENT_PLATFORM_FIRE_BATCH_THREADS).
 
 Whatever executes a fire claims its run first (store.run_state.claim_fire, one statement), so
 a fire queued twice (a batch and a job of its own, or a claim retried after a scheduler was
@@ -17,6 +18,8 @@ them all).
 from __future__ import annotations
 
 import collections
+import concurrent.futures
+import contextvars
 import datetime as dt
 import hashlib
 import logging
@@ -98,29 +101,42 @@ class _Batch:
 
 
 def fire_batch(fires: list) -> int:
-    """Job: execute the runs of several fires ([schedule_id, fire_ts] each), one after the
-    other; returns how many it executed. A run that fails with an exception fails the job
-    (RQ's failed registry) after the fires not started are queued as jobs of their own."""
+    """Job: execute the runs of several fires ([schedule_id, fire_ts] each); returns how many
+    it executed. On Postgres AGENT_PLATFORM_FIRE_BATCH_THREADS threads take the fires in turn,
+    so that one run's waits on the database (and a tool's, a model's) overlap another's work;
+    on SQLite (one writer) one thread. A run that fails with an exception fails the job (RQ's
+    failed registry) after the fires not started are queued as jobs of their own."""
     settings = tasks.ready()
     batch = _Batch(fires)
     deadline = time.monotonic() + settings.fire_wait_ms / 1000
     watch = threading.Thread(target=batch.watch, args=(settings, settings.fire_handoff_ms / 2000),
                              name="fire-batch-watch", daemon=True)
     watch.start()
-    executed = 0
+
+    def lane() -> int:
+        executed = 0
+        try:
+            with db.connection():  # one pooled connection for the lane's runs
+                while (item := batch.next()) is not None:
+                    if _fire(settings, *item, deadline) is not None:
+                        executed += 1
+        except BaseException:
+            rest = batch.take_rest()
+            if rest:
+                enqueue(settings, rest)
+            raise
+        return executed
+
+    threads = min(settings.fire_batch_threads if db.is_postgres() else 1, len(fires))
     try:
-        with db.connection():  # one pooled connection for the batch's runs
-            while (item := batch.next()) is not None:
-                if _fire(settings, *item, deadline) is not None:
-                    executed += 1
-    except BaseException:
-        rest = batch.take_rest()
-        if rest:
-            enqueue(settings, rest)
-        raise
+        if threads <= 1:
+            return lane()
+        with concurrent.futures.ThreadPoolExecutor(threads,
+                                                   thread_name_prefix="fire-batch") as pool:
+            lanes = [pool.submit(contextvars.copy_context().run, lane) for _ in range(threads)]
+            return sum(future.result() for future in lanes)  # the first failure is raised
     finally:
         batch.done.set()
-    return executed
 
 
 def _fire(settings, schedule_id: str, ts: int, deadline: float) -> str | None:

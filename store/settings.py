@@ -160,6 +160,7 @@ class Settings:
     step_retry_backoff_ms: int = 500
     fire_wait_ms: int = 10000
     fire_handoff_ms: int = 1000
+    fire_batch_threads: int = 4
     # The agent runtime: handoffs, nesting, turn heartbeat, follow-ups, tool threads.
     max_handoffs: int = 5
     run_max_depth: int = 3
@@ -247,6 +248,7 @@ class Settings:
             step_retry_backoff_ms=_int(env, "AGENT_PLATFORM_STEP_RETRY_BACKOFF_MS", 500),
             fire_wait_ms=_positive(env, "AGENT_PLATFORM_FIRE_WAIT_MS", 10000),
             fire_handoff_ms=_positive(env, "AGENT_PLATFORM_FIRE_HANDOFF_MS", 1000),
+            fire_batch_threads=_positive(env, "AGENT_PLATFORM_FIRE_BATCH_THREADS", 4),
             chat_queue=env.get("AGENT_PLATFORM_CHAT_QUEUE") or "chat",
             chat_keepalive_s=_float(env, "AGENT_PLATFORM_CHAT_KEEPALIVE_S", 15.0) or 15.0,
             encryption_keys=tuple(
