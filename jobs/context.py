@@ -39,8 +39,9 @@ def ensure_ready(settings=None):
             crypto.configure(settings.active_encryption_keys)
             ssrf.configure(settings.ssrf_allow)
             mcp_client.configure(settings)
-            db.bind(settings.database_url, pool_size=max(4, settings.inline_workers + 4),
-                    pool_timeout=settings.db_pool_timeout)
+            db.bind(settings.database_url,
+                    pool_size=max(4, settings.inline_workers + settings.fire_batch_threads + 4),
+                    pool_timeout=settings.db_pool_timeout, prepare=settings.db_prepare)
             from store import metrics, tracing
 
             metrics.configure(settings)

@@ -6,82 +6,41 @@ processes share the work without waiting on each other; an IMMEDIATE transaction
 decide each one's fire with the missed-fire rule (rules.schedule_time.due_fire: however
 many ticks were missed, at most one fire, identified by its first missed tick), insert the
 queued run of each fire (unique on (schedule_id, fire_at)), advance next_fire_at (a one-time
-schedule becomes `completed`), set last_fire_at, enqueue one job per fire with the
-deterministic id `fire-{schedule_id}-{fire_ts}` (unique: RQ refuses a second job of that id),
-and commit. A scheduler killed between enqueue and commit leaves the rows unchanged: the next
-claim computes the same fire and the same job id, and the fire job (``fire``) executes the one
-run of that fire, so no fire runs twice.
+schedule becomes `completed`), set last_fire_at, enqueue the fires' jobs (jobs/fires.py: one
+per fire with the deterministic id `fire-{schedule_id}-{fire_ts}`, or for a burst batches of
+fires with ids derived from their fires; unique: RQ refuses a second job of an id), and
+commit. The batch's statements are written once (store/fires.py): a few per claim, whatever
+its size. A scheduler killed between enqueue and commit leaves the rows unchanged: the next
+claim computes the same fires, and whatever job executes a fire claims its run first, so no
+fire runs twice.
 
 This is a system process: it reads every organization's schedules, and each run it creates
 belongs to its schedule's organization.
 """
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import datetime as dt
 import logging
 import threading
 import time
-import uuid
-from collections import defaultdict
 
 import peewee
 
-from jobs import queue, recovery, tasks
+from jobs import fires as fires_jobs
+from jobs import recovery, tasks
+
+# the fire jobs lived here in earlier releases: jobs already queued name them by this module
+from jobs.fires import fire, fire_batch, fire_job_id  # noqa: F401
 from rules import schedule_time
 from rules.schedule_time.zones import UTC
-from runtime import workflow_engine
-from store import db, metrics, oplog, run_state, schedules, tracing, workflow_runs
-from store.models import Workflow, WorkflowRun, WorkflowSchedule
+from store import db, metrics, request_ids, schedules
+from store import fires as fires_store
+from store.models import WorkflowSchedule
 
 S = WorkflowSchedule
 log = logging.getLogger("agent_platform.scheduler")
-
-
-def fire_job_id(schedule_id: str, fire_at: dt.datetime) -> str:
-    return f"fire-{schedule_id}-{int(fire_at.replace(tzinfo=UTC).timestamp())}"
-
-
-def fire(schedule_id: str, fire_ts: int) -> str | None:
-    """Job: execute the run of (schedule_id, fire_ts). The scheduler commits that run right
-    after enqueueing this job, so wait for it a little (AGENT_PLATFORM_FIRE_WAIT_MS); if it
-    never appears the claim was rolled back, and the next claim queues this fire again."""
-    settings = tasks.ready()
-    fire_at = dt.datetime.fromtimestamp(fire_ts, UTC).replace(tzinfo=None)
-    deadline = time.monotonic() + settings.fire_wait_ms / 1000
-    while True:
-        with db.connection():  # claimed in one statement; looked for only when not claimed
-            run = run_state.claim_fire(schedule_id=schedule_id, fire_at=fire_at,
-                                       token=uuid.uuid4().hex, lease_ms=settings.run_lease_ms,
-                                       max_attempts=settings.run_max_attempts)
-            seen = None if run is not None else (
-                WorkflowRun.select(WorkflowRun.status)
-                .where(WorkflowRun.schedule_id == schedule_id, WorkflowRun.fire_at == fire_at)
-                .first())
-        if run is not None:
-            return _fire_run(settings, schedule_id, fire_at, run)
-        if seen is not None and seen.status != "queued":
-            return None  # another executor holds it, or it is finished
-        if time.monotonic() >= deadline:  # (a queued run seen here was committed meanwhile)
-            if seen is None:
-                log.warning("no run for fire %s of schedule %s", fire_ts, schedule_id)
-            return None
-        time.sleep(0.02)
-
-
-def _fire_run(settings, schedule_id: str, fire_at: dt.datetime, run) -> str | None:
-    """Execute a fire's claimed run between the fire's start and end log lines."""
-    ids = {"schedule_id": schedule_id, "fire_at": fire_at.isoformat() + "Z", "run_id": run.id}
-    clock = time.perf_counter()
-    status = None
-    with tracing.span("schedule_fire", {f"agent_platform.{k}": v for k, v in ids.items()}):
-        oplog.started("schedule_fire", **ids)
-        try:
-            status = workflow_engine.execute_claimed(settings, run)
-            return status
-        finally:
-            oplog.finished("schedule_fire", status=status or "not_executed",
-                           duration_ms=(time.perf_counter() - clock) * 1000, **ids)
 
 
 @contextlib.contextmanager
@@ -98,38 +57,47 @@ class Scheduler:
     """Claims due schedules and fires them. ``clock`` (aware UTC now) and ``enqueue`` (the
     dispatch of a list of (schedule_id, fire_at) fires) can be replaced, for tests."""
 
-    def __init__(self, settings, *, clock=None, enqueue=None, batch: int | None = None):
+    def __init__(self, settings, *, clock=None, enqueue=None, batch: int | None = None,
+                 threads: int | None = None):
         self.settings = settings
         self.clock = clock or (lambda: dt.datetime.now(UTC))
         self.enqueue = enqueue or self.enqueue_fires
         self.batch = batch or settings.scheduler_batch
+        self.threads = threads or settings.scheduler_threads
         self.fired = 0
 
     def enqueue_fires(self, fires: list[tuple[str, dt.datetime]]) -> None:
-        """One unique job per fire, in one round trip. A job id already taken by a finished
-        job (its claim was rolled back after it ran and found no run) is queued again."""
-        timeout = self.settings.fire_wait_ms // 1000 + 3600
-        items = [(fire_job_id(sid, at), {"schedule_id": sid,
-                                         "fire_ts": int(at.replace(tzinfo=UTC).timestamp())})
-                 for sid, at in fires]
-        done = queue.enqueue_unique_many(self.settings, fire, items,
-                                         queue=self.settings.workflow_queue, timeout=timeout)
-        for (job_id, kwargs), enqueued in zip(items, done):
-            if not enqueued:
-                queue.enqueue(self.settings, fire, kwargs=kwargs,
-                              queue=self.settings.workflow_queue, job_id=job_id, unique=True,
-                              replace_done=True, timeout=timeout)
+        """The jobs of a claim's fires, in one round trip (jobs/fires.py: one job per fire,
+        or batches of fires when the claim holds many)."""
+        per_job = fires_jobs.fires_per_job(len(fires), self.settings.scheduler_fires_per_job)
+        fires_jobs.enqueue(self.settings, [(sid, fires_jobs.timestamp_of(at)) for sid, at in fires],
+                           per_job=per_job)
 
     def tick(self) -> int:
-        """Fire everything due now; returns the number of fires."""
+        """Fire everything due now; returns the number of fires. When the first batch is
+        full (a burst), on Postgres AGENT_PLATFORM_SCHEDULER_THREADS threads claim the rest
+        side by side (SKIP LOCKED keeps their batches apart), so that one thread's work in
+        Python overlaps another's statements; SQLite takes one writer at a time."""
+        total, full = self._claim()
+        if full:
+            threads = self.threads if db.is_postgres() else 1
+            if threads > 1:
+                with concurrent.futures.ThreadPoolExecutor(
+                        threads, thread_name_prefix="scheduler-claim") as pool:
+                    total += sum(pool.map(lambda _: self._drain(), range(threads)))
+            else:
+                total += self._drain()
+        self.fired += total
+        return total
+
+    def _drain(self) -> int:
+        """Claim batches until one is not full."""
         total = 0
         while True:
             count, full = self._claim()
             total += count
             if not full:
-                break
-        self.fired += total
-        return total
+                return total
 
     def _claim(self) -> tuple[int, bool]:
         now = self.clock()
@@ -138,43 +106,40 @@ class Scheduler:
             if not S.select(S.id).where(S.status == "active", S.next_fire_at <= stamp).exists():
                 return 0, False  # nothing due: no write lock taken
         with db.connection(), _claim_transaction():
-            query = (S.select().where(S.status == "active", S.next_fire_at <= stamp)
-                     .order_by(S.next_fire_at).limit(self.batch))
-            if db.is_postgres():
-                query = query.for_update(skip_locked=True)
-            rows = [*query]
+            rows = fires_store.due(now=stamp, limit=self.batch)
             if not rows:
                 return 0, False
-            found = {w.id: w for w in Workflow.select().where(
-                Workflow.id.in_(sorted({r.workflow_id for r in rows})))}
-            groups, runs, fires, missed = defaultdict(list), [], [], 0
+            moves, runs, missed, decided = [], [], 0, {}
             for row in rows:
-                due = schedule_time.due_fire(spec=schedules.spec_of(row),
-                                             next_fire_at=schedules.aware(row.next_fire_at),
-                                             now=now, skip_missed=row.skip_missed)
-                fire_at = schedules.naive(due.fire_at)
-                status = "active" if due.next_fire_at is not None else "completed"
-                groups[(schedules.naive(due.next_fire_at), status, fire_at)].append(row.id)
-                missed += fire_at is None  # due, and dropped by skip_missed
-                if fire_at is not None:
-                    fires.append((row.id, fire_at))
-                    runs.append(workflow_runs.new_row(
-                        org_id=row.org_id, workflow=found[row.workflow_id],
-                        input=row.input or {}, trigger="schedule", user_id=row.user_id,
-                        schedule_id=row.id, fire_at=fire_at, now=stamp))
-            workflow_runs.insert_queued(runs)
-            for (next_fire_at, status, fire_at), ids in groups.items():
-                values = {S.next_fire_at: next_fire_at, S.status: status, S.updated_at: stamp}
-                if fire_at is not None:
-                    values[S.last_fire_at] = fire_at
-                S.update(values).where(S.id.in_(ids), S.status == "active").execute()
+                key = (row.cron, row.run_at, row.recurrence, row.timezone, row.anchor,
+                       row.next_fire_at, row.skip_missed)
+                found = decided.get(key)  # a burst: many rows of one timing, decided once
+                if found is None:
+                    found = decided[key] = self._decide(row, now)
+                fire_at, next_fire_at, status = found
+                moves.append((row.id, next_fire_at, status, fire_at))
+                if fire_at is None:
+                    missed += 1  # due, and dropped by skip_missed
+                else:
+                    runs.append((row, fire_at))
+            fires_store.insert_runs(runs, now=stamp, request_id=request_ids.current())
+            fires_store.advance(moves, now=stamp)
+            fires = [(row.id, fire_at) for row, fire_at in runs]
             if fires:
                 self.enqueue(fires)
-        for _, fire_at in fires:  # committed
-            metrics.scheduler_fire("enqueued", (stamp - fire_at).total_seconds())
+        metrics.scheduler_fires("enqueued", [(stamp - at).total_seconds() for _, at in fires])
         for _ in range(missed):
             metrics.scheduler_fire("missed")
         return len(fires), len(rows) == self.batch
+
+    @staticmethod
+    def _decide(row, now: dt.datetime) -> tuple:
+        """(fire_at, next_fire_at, status) of a due row, times naive UTC."""
+        due = schedule_time.due_fire(spec=schedules.spec_of_due(row),
+                                     next_fire_at=row.next_fire_at.replace(tzinfo=UTC),
+                                     now=now, skip_missed=row.skip_missed)
+        status = "active" if due.next_fire_at is not None else "completed"
+        return schedules.naive(due.fire_at), schedules.naive(due.next_fire_at), status
 
     def next_due(self) -> dt.datetime | None:
         with db.connection():

@@ -24,7 +24,7 @@ import uuid
 from rules import workflow_templates
 from runtime import workflow_steps
 from runtime.workflow_leases import Lease, heartbeat
-from store import db, limits, metrics, oplog, run_state, spend, tracing, workflow_approvals
+from store import db, limits, metrics, oplog, run_state, tracing, workflow_approvals
 from store.db import iso, utcnow
 from store.errors import Invalid, LimitReached
 from store.workflows import validate_input
@@ -267,8 +267,7 @@ def _admit_fire(run, settings) -> None:
     caller admits only a run none of whose steps started)."""
     if run.trigger != "schedule" or run.attempt != 1:
         return
-    spend.check_cap(org_id=run.org_id, user_id=run.user_id)
-    limits.consume_run(org_id=run.org_id, settings=settings)
+    limits.admit_run(org_id=run.org_id, user_id=run.user_id, settings=settings)
 
 
 def _cancelled(run, lease, steps_state, last_output, usage) -> str | None:

@@ -85,7 +85,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     mcp_client.configure(settings)
     tasks.start(settings)
     db.bind(settings.database_url, pool_size=settings.db_pool_size,
-            pool_timeout=settings.db_pool_timeout)
+            pool_timeout=settings.db_pool_timeout, prepare=settings.db_prepare)
     with db.connection():
         if migrate:
             migrations.apply()

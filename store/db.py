@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
 import os
-import threading
-import time
 import uuid
 from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
 
 import peewee
-from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
+from store.db_pools import (CountedPostgresqlDatabase, CountedSqliteDatabase, PreparingConnection,
+                            _Counted)
 from store.errors import Conflict
 
 database = peewee.DatabaseProxy()
@@ -26,85 +26,16 @@ SQLITE_PRAGMAS = {
 }
 
 
-class _Counted:
-    """A pool that counts the connections threads hold: one more when ``connect`` checks one
-    out for the calling thread (explicitly, or implicitly by a query), one less when
-    ``close`` returns it (``manual_close`` and ``close_all`` close through ``close`` too)."""
-
-    def __init__(self, *args, **kwargs):
-        self._held = 0
-        self._held_lock = threading.Lock()
-        super().__init__(*args, **kwargs)
-
-    def connect(self, reuse_if_open: bool = False) -> bool:
-        opened = super().connect(reuse_if_open)
-        if opened:
-            with self._held_lock:
-                self._held += 1
-        return opened
-
-    def close(self) -> bool:
-        closed = super().close()
-        if closed:
-            with self._held_lock:
-                self._held -= 1
-        return closed
-
-    def connections_in_use(self) -> int:
-        """Connections checked out of this pool and not yet returned."""
-        return self._held
-
-
-class _QuickCheckout(PooledPostgresqlDatabase):
-    """Pooled Postgres whose check-out pings (`SELECT 1`, under the pool's lock) only a
-    connection that sat in the pool for more than PING_AFTER_S: one handed back moments ago is
-    known to be good from its local state (open, no transaction), which spares a round trip
-    on every `connection()` of a busy process. A connection that broke meanwhile fails its
-    first statement and is then discarded on check-in."""
-
-    PING_AFTER_S = 2.0
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._returned: dict[int, float] = {}
-
-    def _can_reuse(self, conn) -> bool:  # on check-in, under the pool's lock
-        reusable = super()._can_reuse(conn)
-        if reusable:
-            self._returned[self.conn_key(conn)] = time.monotonic()
-        else:
-            self._returned.pop(self.conn_key(conn), None)
-        return reusable
-
-    def _is_closed(self, conn) -> bool:  # on check-out, under the pool's lock
-        returned = self._returned.pop(self.conn_key(conn), None)
-        if (returned is not None and time.monotonic() - returned < self.PING_AFTER_S
-                and not conn.closed
-                and self._adapter.txn_status(conn) == self._adapter.txn_idle):
-            return False
-        return super()._is_closed(conn)
-
-    def _close_raw(self, conn):
-        self._returned.pop(self.conn_key(conn), None)
-        return super()._close_raw(conn)
-
-
-class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
-    pass
-
-
-class CountedPostgresqlDatabase(_Counted, _QuickCheckout):
-    pass
-
-
 def connections_in_use() -> int:
     """Connections of the bound pool that threads hold now (0 when nothing is bound)."""
     current = database.obj
     return current.connections_in_use() if isinstance(current, _Counted) else 0
 
 
-def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> peewee.Database:
-    """Build a peewee database for url. Connections are pooled for both engines."""
+def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10,
+                  prepare: bool = True) -> peewee.Database:
+    """Build a peewee database for url. Connections are pooled for both engines; on Postgres
+    ``prepare`` lets ``run_prepared`` prepare hot statements once per connection."""
     parsed = urlparse(url)
     if parsed.scheme == "sqlite":
         path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else parsed.path
@@ -131,6 +62,8 @@ def make_database(url: str, *, pool_size: int = 20, pool_timeout: int = 10) -> p
             stale_timeout=300,
             timeout=pool_timeout,  # 0 would wait forever for a free connection
             connect_timeout=pool_timeout,
+            connection_factory=PreparingConnection,
+            prepare=prepare,
             **options,
         )
     raise SystemExit(f"DATABASE_URL scheme {parsed.scheme!r} is not supported (sqlite or postgresql)")
@@ -241,6 +174,60 @@ def run_sql(sql: str, params: list | tuple = ()):
     return database.execute_sql(sql if is_postgres() else sql.replace("%s", "?"), params)
 
 
+_ROW_FIELDS: dict = {}
+
+
+def model_row(model, description, row):
+    """The model instance of a row that hand-written SQL read (as a SELECT would build it):
+    the cursor's columns are matched to the model's fields once per column list, each value
+    goes through its field's conversion."""
+    key = (model, tuple(column[0] for column in description))
+    fields = _ROW_FIELDS.get(key)
+    if fields is None:
+        columns = model._meta.columns
+        fields = _ROW_FIELDS[key] = tuple(columns.get(name) for name in key[1])
+    instance = model(__no_default__=1)
+    data = instance.__data__
+    for field, value in zip(fields, row):
+        if field is not None:
+            data[field.name] = None if value is None else field.python_value(value)
+    return instance
+
+
+_PREPARED: dict[str, tuple[str, str, str]] = {}
+
+
+def _prepared(sql: str) -> tuple[str, str, str]:
+    """(name, PREPARE statement, EXECUTE template) of SQL written with %s placeholders."""
+    found = _PREPARED.get(sql)
+    if found is None:
+        parts = sql.split("%s")
+        name = "ap_" + hashlib.sha256(sql.encode()).hexdigest()[:20]
+        numbered = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
+        args = f"({', '.join(['%s'] * (len(parts) - 1))})" if len(parts) > 1 else ""
+        found = _PREPARED[sql] = (name, f"PREPARE {name} AS {numbered}", f"EXECUTE {name}{args}")
+    return found
+
+
+def run_prepared(sql: str, params: list | tuple = (), prefix: str = ""):
+    """``run_sql`` for a statement every run or turn repeats: on Postgres prepared once per
+    connection and executed by name, so that the server plans it once per connection instead
+    of on every execution (off with AGENT_PLATFORM_DB_PREPARE=off, e.g. behind a pooler in
+    transaction mode). Its parameters need types Postgres infers from the statement (a
+    column compared or assigned, or a cast). ``prefix``: statements sent before it in the
+    same query string (Postgres only)."""
+    db = database.obj
+    if not getattr(db, "prepare", False):
+        return database.execute_sql(prefix + sql if is_postgres() else sql.replace("%s", "?"),
+                                    params)
+    name, prepare, execute = _prepared(sql)
+    conn = db.connection()
+    if name not in conn.prepared:
+        db.execute_sql(prepare)
+        conn.prepared.add(name)
+    return db.execute_sql(prefix + execute, params)
+
+
 def db_value(field, value):
     """A value as a hand-written statement binds it: the field's conversion, except that a
     JSON value is its text on SQLite (where peewee would wrap it in a `json()` call)."""
@@ -312,7 +299,7 @@ class Compiled:
         return self._sql
 
     def first(self, *params) -> dict | None:
-        row = database.execute_sql(self._compile(), params).fetchone()
+        row = run_prepared(self._compile(), params).fetchone()
         if row is None:
             return None
         return {f.name: f.python_value(v) for f, v in zip(self._fields, row)}
@@ -322,6 +309,6 @@ class Compiled:
         row = self.first(*params)
         if row is None:
             return None
-        found = self._model(**row)
-        found._dirty.clear()
+        found = self._model(__no_default__=1)  # as peewee builds a selected row: no defaults
+        found.__data__.update(row)
         return found

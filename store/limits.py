@@ -20,8 +20,8 @@ import threading
 import time
 
 from store import orgs, redis_client, scope, spend
-from store.db import run_sql, utcnow
-from store.errors import LimitReached
+from store.db import database, is_postgres, run_prepared, utcnow
+from store.errors import LimitReached, NotFound
 from store.models import OrgLimits, UsageCounter
 
 log = logging.getLogger("agent_platform.limits")
@@ -54,8 +54,16 @@ _INCR = ('INSERT INTO "usage_counter" ("org_id", "name", "count") VALUES (%s, %s
          'RETURNING "count"')  # one statement, written once (every run counts)
 
 
-def _db_incr(org_id: str, name: str, by: int = 1) -> int:
-    return run_sql(_INCR, [org_id, name, by, by]).fetchall()[0][0]  # all: the statement ends
+_LAZY = "SET LOCAL synchronous_commit TO OFF; "
+
+
+def _db_incr(org_id: str, name: str, by: int = 1, flush: bool = True) -> int:
+    """The counter after adding ``by``. ``flush=False`` (Postgres, outside a transaction):
+    committed without waiting for the WAL flush, for a count whose loss in a crash goes with
+    the loss of what it counted (store.run_state: a run's claim)."""
+    lazy = not flush and is_postgres() and not database.in_transaction()
+    cursor = run_prepared(_INCR, [org_id, name, by, by], prefix=_LAZY if lazy else "")
+    return cursor.fetchall()[0][0]  # all: the statement ends
 
 
 def _redis_incr(settings, org_id: str, name: str, ttl: int) -> int:
@@ -121,14 +129,16 @@ def _month_state(limit: int, count: int) -> tuple[int, int, int, int]:
     return limit, max(0, limit - count), spend.seconds_to_next_month(now), days * 86400
 
 
-def consume_run(*, org_id: str, settings) -> None:
+def consume_run(*, org_id: str, settings, flush: bool = True) -> None:
     """Count one run of org_id in its month, whatever the quota (a quota set mid-month counts
     from the month's first run); 429 when the quota is used up (the refused run is not
     counted). Run endpoints call this before starting a run. While a quota is set, the state
-    this count leaves (``run_quota``'s tuple) goes to ``run_quota_seen`` when one is set."""
+    this count leaves (``run_quota``'s tuple) goes to ``run_quota_seen`` when one is set.
+    ``flush=False``: the count of a claimed run, made durable with the run's next durable
+    commit (``_db_incr``)."""
     limit = effective(org_id=org_id, settings=settings)["runs_per_month"]
     name = _runs_name()
-    count = _db_incr(org_id, name)
+    count = _db_incr(org_id, name, flush=flush)
     seen = run_quota_seen.get() if limit > 0 else None
     if count > limit > 0:
         _db_incr(org_id, name, by=-1)
@@ -140,6 +150,42 @@ def consume_run(*, org_id: str, settings) -> None:
             code="usage_limit_reached", headers={"Retry-After": str(state[2])})
     if seen is not None:
         seen(_month_state(limit, count))
+
+
+# Postgres: the run counted and the org's Default group read in one statement
+_COUNT_WITH_GROUP = ("WITH c AS (" + _INCR + ") SELECT c.count, g.id, g.group_id, "
+                     'g.spend_cap_usd FROM c LEFT JOIN "group" AS g '
+                     "ON g.org_id = %s AND g.is_default")
+
+
+def admit_run(*, org_id: str, user_id: str | None, settings) -> None:
+    """A scheduled run's admission when it first executes: its billing group (the user's,
+    else Default) under its spend cap (``spend.check_cap``), then its count in the month's
+    quota (``consume_run``), both committed with the run's next durable commit. On Postgres a
+    run of an organization's own schedule is counted and its Default group read in one
+    statement; a refused run's count is taken back, as the quota's refusal does."""
+    if user_id is not None or not is_postgres():
+        spend.check_cap(org_id=org_id, user_id=user_id)
+        consume_run(org_id=org_id, settings=settings, flush=False)
+        return
+    limit = effective(org_id=org_id, settings=settings)["runs_per_month"]
+    name = _runs_name()
+    prefix = "" if database.in_transaction() else _LAZY
+    count, pk, group_id, cap = run_prepared(_COUNT_WITH_GROUP, [org_id, name, 1, 1, org_id],
+                                            prefix=prefix).fetchall()[0]
+    try:
+        if pk is None:
+            raise NotFound("default group not found")
+        if cap is not None:
+            spend.refuse_over_cap(org_id=org_id, group_pk=pk, group_id=group_id, cap=cap)
+        if count > limit > 0:
+            raise LimitReached(
+                f"the organization's monthly run quota ({limit}) is used up",
+                code="usage_limit_reached",
+                headers={"Retry-After": str(spend.seconds_to_next_month())})
+    except (NotFound, LimitReached):
+        _db_incr(org_id, name, by=-1)
+        raise
 
 
 def run_quota(*, org_id: str, settings) -> tuple[int, int, int, int] | None:

@@ -193,6 +193,16 @@ def scheduler_fire(outcome: str, lag_seconds: float | None = None) -> None:
         _m["lag"].observe(max(0.0, lag_seconds))
 
 
+def scheduler_fires(outcome: str, lags: list[float]) -> None:
+    """``scheduler_fire`` for the fires of a claim: one count, a lag observed per fire."""
+    if _m is None or not lags:
+        return
+    _m["fires"].labels(outcome).inc(len(lags))
+    observe = _m["lag"].observe
+    for lag in lags:
+        observe(max(0.0, lag))
+
+
 def sse_stream(delta: int) -> None:
     if _m is not None:
         _m["sse"].inc(delta)

@@ -18,7 +18,7 @@ import datetime as dt
 from peewee import Case
 
 from store import notifications
-from store.db import atomic, is_postgres, iso, utcnow
+from store.db import atomic, database, is_postgres, iso, model_row, run_prepared, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
 
 R, S = WorkflowRun, WorkflowSchedule
@@ -40,10 +40,19 @@ _BY_ID = _CLAIM.format(which="id = %s")
 _BY_FIRE = _CLAIM.format(which="schedule_id = %s AND fire_at = %s")
 
 
+# A claim on Postgres is committed without waiting for the WAL flush (synchronous_commit off
+# for its own implicit transaction; a claim inside a caller's transaction is left as it is).
+# The attempt's next durable commit (its progress or its finish) flushes it; a Postgres crash
+# before that loses the claim together with all the attempt recorded, and the run, still
+# `queued`, is queued again by recovery: as after a lost worker, its steps run again.
+_LAZY = "SET LOCAL synchronous_commit TO OFF; "
+
+
 def _raw(sql: str, params: list) -> WorkflowRun | None:
-    text = sql if is_postgres() else sql.replace("%s", "?")
-    rows = [*R.raw(text, *params)]  # every row read: on SQLite the statement ends only then
-    return rows[0] if rows else None  # one statement, atomic by itself
+    lazy = is_postgres() and not database.in_transaction()
+    cursor = run_prepared(sql, params, prefix=_LAZY if lazy else "")
+    rows = cursor.fetchall()  # every row read: on SQLite the statement ends only then
+    return model_row(R, cursor.description, rows[0]) if rows else None  # one statement
 
 
 def claim(*, run_id: str, token: str, lease_ms: int, max_attempts: int,
@@ -107,10 +116,14 @@ def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=No
               .where(R.id == run_id, R.lease_owner == token, R.status == "running"))
     if not schedule_id:
         return update.execute() == 1
+    if is_postgres():  # both updates in one statement, in a transaction of its own
+        args = (run_id, token, status, steps, output, error, usage, schedule_id, now)
+        done = _finish_scheduled(*args, guarded=True)
+        if done is not None:
+            return done
+        with atomic():  # the schedule posts the result into a thread: in the same transaction
+            return bool(_finish_scheduled(*args, guarded=False))
     with atomic():
-        if is_postgres():  # both updates in one statement
-            return _finish_scheduled(run_id, token, status, steps, output, error, usage,
-                                     schedule_id, now)
         if not update.execute():
             return False
         _record_outcome(schedule_id, run_id, status, now, output=output, error=error)
@@ -119,38 +132,47 @@ def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=No
 
 # Postgres: the run's final state and its schedule's outcome in one statement (as
 # _record_outcome; each SET reads the schedule row as it was), answering whether the run was
-# still held and what the notification needs.
+# still held and what the notification needs. The guarded form, one statement with no
+# transaction around it, leaves a run whose schedule posts into a thread (`notify: thread`)
+# untouched and says so: that one is finished in a transaction with its notification.
 _FINISH_SCHEDULED = (
     "WITH r AS (UPDATE workflow_run SET status = %s, steps = %s, output = %s, error = %s, "
     "usage = %s, finished_at = %s, updated_at = %s, lease_owner = NULL, "
-    "lease_expires_at = NULL WHERE id = %s AND lease_owner = %s AND status = 'running' "
-    "RETURNING id), "
+    "lease_expires_at = NULL WHERE id = %s AND lease_owner = %s AND status = 'running'"
+    "{guard} RETURNING id), "
     "s AS (UPDATE workflow_schedule SET last_run_status = %s, last_run_id = %s, "
     "updated_at = %s{outcome} WHERE id = %s AND EXISTS (SELECT 1 FROM r) "
     "RETURNING org_id, user_id, notify, thread_title) "
-    "SELECT (SELECT count(*) FROM r), s.org_id, s.user_id, s.notify, s.thread_title "
+    "SELECT (SELECT count(*) FROM r), s.org_id, s.user_id, s.notify, s.thread_title{posts} "
     "FROM (SELECT 1) AS one LEFT JOIN s ON TRUE")
+_POSTS = "SELECT 1 FROM workflow_schedule WHERE id = %s AND notify = 'thread'"
+_GUARDED = {"guard": f" AND NOT EXISTS ({_POSTS})", "posts": f", EXISTS ({_POSTS})"}
+_PLAIN = {"guard": "", "posts": ""}
 _REACHED = ("status = 'active' AND consecutive_failures + 1 >= max_consecutive_failures")
-_OUTCOMES = {
-    "failed": _FINISH_SCHEDULED.format(outcome=(
-        f", consecutive_failures = consecutive_failures + 1, "
-        f"status = CASE WHEN {_REACHED} THEN 'disabled' ELSE status END, "
-        f"next_fire_at = CASE WHEN {_REACHED} THEN NULL ELSE next_fire_at END")),
-    "succeeded": _FINISH_SCHEDULED.format(outcome=", consecutive_failures = 0"),
+_OUTCOME = {
+    "failed": (f", consecutive_failures = consecutive_failures + 1, "
+               f"status = CASE WHEN {_REACHED} THEN 'disabled' ELSE status END, "
+               f"next_fire_at = CASE WHEN {_REACHED} THEN NULL ELSE next_fire_at END"),
+    "succeeded": ", consecutive_failures = 0",
 }
+_STATEMENTS = {(status, guarded): _FINISH_SCHEDULED.format(outcome=outcome,
+                                                            **(_GUARDED if guarded else _PLAIN))
+               for status, outcome in (*_OUTCOME.items(), (None, ""))
+               for guarded in (True, False)}
 
 
 def _finish_scheduled(run_id, token, status, steps, output, error, usage, schedule_id,
-                      now) -> bool:
-    from store.db import database
-
-    sql = _OUTCOMES.get(status) or _FINISH_SCHEDULED.format(outcome="")
+                      now, guarded: bool) -> bool | None:
+    """True: finished; False: the lease was lost; None (guarded only): the schedule posts
+    into a thread, nothing changed."""
+    sql = _STATEMENTS[(status if status in _OUTCOME else None, guarded)]
     params = [status, R.steps.db_value(steps), R.output.db_value(output),
               R.error.db_value(error), R.usage.db_value(usage), now, now, run_id, token,
-              status, run_id, now, schedule_id]
-    done, org_id, user_id, notify, title = database.execute_sql(sql, params).fetchall()[0]
+              *([schedule_id] if guarded else []), status, run_id, now, schedule_id,
+              *([schedule_id] if guarded else [])]
+    done, org_id, user_id, notify, title, *posts = run_prepared(sql, params).fetchall()[0]
     if not done:
-        return False
+        return None if posts and posts[0] else False
     if notify == "thread":
         notifications.post_run_result(
             schedule=S(org=org_id, user_id=user_id, notify=notify, thread_title=title),

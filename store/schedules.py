@@ -57,6 +57,11 @@ def spec_of(row: WorkflowSchedule) -> schedule_time.ScheduleSpec:
                  row.timezone, aware(row.anchor))
 
 
+def spec_of_due(row) -> schedule_time.ScheduleSpec:
+    """``spec_of`` for a row of the scheduler's claim (store.fires.Due: recurrence as text)."""
+    return _spec(row.cron, aware(row.run_at), row.recurrence, row.timezone, aware(row.anchor))
+
+
 def _timing(values: dict, now: dt.datetime) -> dict:
     """Validated cron/run_at/recurrence/timezone/anchor columns of values."""
     spec = schedule_time.validate(cron=values.get("cron"), run_at=values.get("run_at"),

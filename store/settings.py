@@ -112,6 +112,7 @@ class Settings:
     log_level: str = "INFO"
     validate_responses: bool = False
     db_pool_size: int = 20
+    db_prepare: bool = True
     db_pool_timeout: int = 10
     encryption_keys: tuple[str, ...] = ()
     ssrf_allow: tuple[str, ...] = ()
@@ -150,12 +151,16 @@ class Settings:
     scheduler: str = "auto"
     scheduler_interval_ms: int = 1000
     scheduler_batch: int = 500
+    scheduler_fires_per_job: int = 25
+    scheduler_threads: int = 2
     run_lease_ms: int = 60000
     run_max_attempts: int = 3
     run_requeue_after_ms: int = 300000
     step_timeout_ms: int = 300000
     step_retry_backoff_ms: int = 500
     fire_wait_ms: int = 10000
+    fire_handoff_ms: int = 1000
+    fire_batch_threads: int = 4
     # The agent runtime: handoffs, nesting, turn heartbeat, follow-ups, tool threads.
     max_handoffs: int = 5
     run_max_depth: int = 3
@@ -209,6 +214,7 @@ class Settings:
             log_level=(env.get("AGENT_PLATFORM_LOG_LEVEL") or "INFO").upper(),
             validate_responses=_bool(env.get("AGENT_PLATFORM_VALIDATE_RESPONSES"), False),
             db_pool_size=_int(env, "AGENT_PLATFORM_DB_POOL_SIZE", 20),
+            db_prepare=_bool(env.get("AGENT_PLATFORM_DB_PREPARE"), True),
             db_pool_timeout=_int(env, "AGENT_PLATFORM_DB_POOL_TIMEOUT", 10),
             ssrf_allow=_list(env.get("AGENT_PLATFORM_SSRF_ALLOW")),
             default_model_provider=(env.get("AGENT_PLATFORM_MODEL_PROVIDER") or "echo").lower(),
@@ -233,12 +239,16 @@ class Settings:
             scheduler=_choice(env, "AGENT_PLATFORM_SCHEDULER", ("auto", "on", "off"), "auto"),
             scheduler_interval_ms=_positive(env, "AGENT_PLATFORM_SCHEDULER_INTERVAL_MS", 1000),
             scheduler_batch=_positive(env, "AGENT_PLATFORM_SCHEDULER_BATCH", 500),
+            scheduler_fires_per_job=_positive(env, "AGENT_PLATFORM_SCHEDULER_FIRES_PER_JOB", 25),
+            scheduler_threads=_positive(env, "AGENT_PLATFORM_SCHEDULER_THREADS", 2),
             run_lease_ms=_positive(env, "AGENT_PLATFORM_RUN_LEASE_MS", 60000),
             run_max_attempts=_positive(env, "AGENT_PLATFORM_RUN_MAX_ATTEMPTS", 3),
             run_requeue_after_ms=_positive(env, "AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS", 300000),
             step_timeout_ms=_positive(env, "AGENT_PLATFORM_STEP_TIMEOUT_MS", 300000),
             step_retry_backoff_ms=_int(env, "AGENT_PLATFORM_STEP_RETRY_BACKOFF_MS", 500),
             fire_wait_ms=_positive(env, "AGENT_PLATFORM_FIRE_WAIT_MS", 10000),
+            fire_handoff_ms=_positive(env, "AGENT_PLATFORM_FIRE_HANDOFF_MS", 1000),
+            fire_batch_threads=_positive(env, "AGENT_PLATFORM_FIRE_BATCH_THREADS", 4),
             chat_queue=env.get("AGENT_PLATFORM_CHAT_QUEUE") or "chat",
             chat_keepalive_s=_float(env, "AGENT_PLATFORM_CHAT_KEEPALIVE_S", 15.0) or 15.0,
             encryption_keys=tuple(

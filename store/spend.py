@@ -64,12 +64,17 @@ def check_cap(*, org_id: str, group_id: str | None = None, user_id: str | None =
     group_id is the session's group (``Caller.group_id``); with an API key pass the end user
     (``Caller.user_id``) instead, or neither for the Default group."""
     group = billing_group(org_id=org_id, group_id=group_id, user_id=user_id)
-    if group.spend_cap_usd is None:
-        return
-    spent = groups.spent_micro(org_id=org_id, group_pks=[group.id]).get(group.id, 0)
-    if spent >= to_micro(group.spend_cap_usd):
+    if group.spend_cap_usd is not None:
+        refuse_over_cap(org_id=org_id, group_pk=group.id, group_id=group.group_id,
+                        cap=group.spend_cap_usd)
+
+
+def refuse_over_cap(*, org_id: str, group_pk: str, group_id: str, cap) -> None:
+    """429 ``spend_cap_reached`` when the group has spent its cap (USD) this month."""
+    spent = groups.spent_micro(org_id=org_id, group_pks=[group_pk]).get(group_pk, 0)
+    if spent >= to_micro(cap):
         raise LimitReached(
-            f"group {group.group_id!r} reached its monthly spend cap",
+            f"group {group_id!r} reached its monthly spend cap",
             code="spend_cap_reached",
             headers={"Retry-After": str(seconds_to_next_month())},
         )

@@ -5,8 +5,6 @@ token's caller (``user_id``) sees only runs of that user; any other run is simpl
 """
 from __future__ import annotations
 
-from peewee import PostgresqlDatabase
-
 from store import pages, request_ids, scope, workflows
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
@@ -119,22 +117,3 @@ def to_dict(row: WorkflowRun) -> dict:
         "created_at": iso(row.created_at), "started_at": iso(row.started_at),
         "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
     }
-
-
-def insert_queued(rows: list[dict]) -> None:
-    """Insert queued runs (values of ``new_row``) in bulk; a run whose (schedule_id, fire_at)
-    exists is skipped. The scheduler's hot path: on Postgres one execute_values statement per
-    batch with the column conversions done per value, instead of building a query per row."""
-    if not rows:
-        return
-    if not isinstance(WorkflowRun._meta.database.obj, PostgresqlDatabase):
-        WorkflowRun.insert_many(rows).on_conflict_ignore().execute()
-        return
-    from psycopg2.extras import execute_values
-
-    fields = [WorkflowRun._meta.fields[name] for name in rows[0]]
-    columns = ", ".join(f'"{f.column_name}"' for f in fields)
-    values = [tuple(f.db_value(row[f.name]) for f in fields) for row in rows]
-    execute_values(WorkflowRun._meta.database.cursor(),
-                   f'INSERT INTO "{WorkflowRun._meta.table_name}" ({columns}) VALUES %s '
-                   "ON CONFLICT DO NOTHING", values, page_size=1000)

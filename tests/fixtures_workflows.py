@@ -1,9 +1,11 @@
 """Module fixtures of tests whose jobs run like workflow runs: settings with short leases and
 backoffs and, with AGENT_PLATFORM_TEST_REDIS_URL, an RQ worker process serving the module's own
-queues. A test module imports both names to use them."""
+queues; a tool server, an organization, and the clean-up of the scheduler tests' schedules. A
+test module imports the names it uses."""
 import pytest
 
-from tests.factories_workflows import start_worker, stop, wf_settings
+from tests.factories import make_org
+from tests.factories_workflows import ToolServer, start_worker, stop, wf_settings
 
 
 @pytest.fixture(scope="module")
@@ -17,3 +19,28 @@ def worker(app, settings):
     yield process
     if process is not None:
         stop(process)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A real HTTP tool server for the module's tool steps."""
+    s = ToolServer()
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def org(client):
+    return make_org(client)
+
+
+@pytest.fixture()
+def only_this_tests_schedules():
+    """The scheduler sees every organization: each test's clock must not meet the schedules of
+    the tests before it (a module uses it with ``pytest.mark.usefixtures`` or autouse)."""
+    from store import db
+    from store.models import WorkflowSchedule
+
+    yield
+    with db.connection():
+        WorkflowSchedule.delete().execute()

@@ -166,3 +166,23 @@ def test_a_run_resumed_after_a_lost_worker_is_not_admitted_again(client, setting
             workflow_engine._admit_fire(run, settings)
         run.trigger = "api"  # admitted by the endpoint that started it
         workflow_engine._admit_fire(run, settings)
+
+
+def test_a_fire_of_the_organization_whose_default_group_is_at_its_cap_fails(client, settings):
+    org = make_org(client)
+    wf = make_workflow(client, org, steps=[])
+    resp = client.patch("/v1/groups/default", json={"spend_cap_usd": 0}, headers=org["headers"])
+    assert resp.status_code == 200, resp.text
+    clock = Clock(dt.datetime(2024, 4, 1, 12, tzinfo=UTC))
+    sid = new_schedule(org, wf, clock.now, cron="* * * * *")  # no user: billed to Default
+    clock.now += dt.timedelta(minutes=1)
+    assert Scheduler(settings, clock=clock).tick() == 1
+    run, = wait_finished(sid, 1)
+    assert run.status == "failed" and run.error["code"] == "spend_cap_reached"
+    assert used(org) == 0  # counted with the group's read, then taken back
+    resp = client.patch("/v1/groups/default", json={"spend_cap_usd": None}, headers=org["headers"])
+    assert resp.status_code == 200, resp.text
+    clock.now += dt.timedelta(minutes=1)
+    assert Scheduler(settings, clock=clock).tick() == 1
+    assert [r.status for r in wait_finished(sid, 2)] == ["failed", "succeeded"]
+    assert used(org) == 1

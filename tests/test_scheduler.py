@@ -12,32 +12,12 @@ import pytest
 from jobs.scheduler import Scheduler
 from store import db, schedules
 from store.models import WorkflowRun, WorkflowSchedule
-from tests.factories import make_org
-from tests.factories_workflows import ToolServer, make_workflow, post_tool, tool_step
-from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
+from tests.factories_workflows import make_workflow, post_tool, tool_step
+from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)
+    only_this_tests_schedules, org, server, settings, worker)
 
 UTC = dt.timezone.utc
-
-
-@pytest.fixture(autouse=True)
-def only_this_tests_schedules():
-    """The scheduler sees every organization: each test's clock must not meet the schedules of
-    the tests before it."""
-    yield
-    with db.connection():
-        WorkflowSchedule.delete().execute()
-
-
-@pytest.fixture(scope="module")
-def server():
-    s = ToolServer()
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
+pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
 
 
 @pytest.fixture(scope="module")
@@ -181,7 +161,12 @@ def test_pause_stops_and_resume_fires_nothing_retroactively(settings, org, empty
     clock = Clock(utc(2024, 8, 1, 12))
     sid = new_schedule(org, empty, clock.now, cron="*/10 * * * *")
     scheduler = Scheduler(settings, clock=clock)
+    # each fire's run finishes before the next tick: a run finishing updates its schedule's row,
+    # which a claim at that instant skips (SKIP LOCKED) until its next tick
+    drive(scheduler, clock, utc(2024, 8, 1, 12, 10), dt.timedelta(minutes=1))
+    wait_runs_done(sid, 1)
     drive(scheduler, clock, utc(2024, 8, 1, 12, 20), dt.timedelta(minutes=1))
+    wait_runs_done(sid, 2)
     assert len(fires_of(sid)) == 2
     with db.connection():
         schedules.pause(org_id=org["id"], schedule_id=sid, now=clock.now)

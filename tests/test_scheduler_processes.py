@@ -5,6 +5,7 @@ import datetime as dt
 import json
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -47,9 +48,11 @@ def due_schedules(org, workflow, count, at="2001-01-01T00:00:00Z") -> list[str]:
 
 
 def scheduler_process(settings) -> subprocess.Popen:
+    # one claim thread each: the burst is shared by the processes, not by one's threads
     return subprocess.Popen([sys.executable, "-m", "server.cli", "scheduler"], cwd=ROOT,
                             env=worker_env(settings, AGENT_PLATFORM_LOG_LEVEL="INFO",
-                                           AGENT_PLATFORM_SCHEDULER_BATCH="50"),
+                                           AGENT_PLATFORM_SCHEDULER_BATCH="50",
+                                           AGENT_PLATFORM_SCHEDULER_THREADS="1"),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -83,24 +86,46 @@ def wait_all_runs(ids, timeout=60) -> list[WorkflowRun]:
         time.sleep(0.1)
 
 
+class Output:
+    """A process's stderr, read as it comes (to see when it started)."""
+
+    def __init__(self, process: subprocess.Popen):
+        self.lines: list[str] = []
+        self.thread = threading.Thread(target=self._read, args=(process,), daemon=True)
+        self.thread.start()
+
+    def _read(self, process):
+        for line in process.stderr:
+            self.lines.append(line)
+
+    def wait_for(self, text: str, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while not any(text in line for line in self.lines):
+            assert time.monotonic() < deadline, "".join(self.lines)[-2000:]
+            time.sleep(0.05)
+
+
 def test_two_scheduler_processes_fire_a_burst_exactly_once(app, client, settings):
     org = make_org(client)
     wf = make_workflow(client, org)
-    # due in a few seconds, all at once: both processes are up and compete for the burst
-    burst = (dt.datetime.now(UTC) + dt.timedelta(seconds=6)).replace(microsecond=0)
-    ids = due_schedules(org, wf, 600, at=burst.isoformat())
     workers = [start_worker(settings), start_worker(settings)]
     schedulers = [scheduler_process(settings), scheduler_process(settings)]
+    outputs = [Output(process) for process in schedulers]
     try:
+        for output in outputs:  # both up before the burst is due: both compete for it
+            output.wait_for("scheduler started")
+        burst = (dt.datetime.now(UTC) + dt.timedelta(seconds=3)).replace(microsecond=0)
+        ids = due_schedules(org, wf, 600, at=burst.isoformat())
         runs = wait_all_runs(ids)
         time.sleep(1.5)  # anything fired twice would show by now
     finally:
-        outputs = []
         for process in schedulers:
             stop(process)
-            outputs.append(process.stderr.read())
         for process in workers:
             stop(process)
+    for output in outputs:
+        output.thread.join(10)
+    outputs = ["".join(output.lines) for output in outputs]
     with db.connection():
         runs = [*WorkflowRun.select().where(WorkflowRun.schedule_id.in_(ids))]
         rows = [*WorkflowSchedule.select().where(WorkflowSchedule.id.in_(ids))]

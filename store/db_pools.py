@@ -1,0 +1,133 @@
+"""The connection pools of store/db.py: counted check-outs, Postgres check-out without a
+ping, transactions whose BEGIN travels with their first statement, and connections that
+remember the statements prepared on them."""
+from __future__ import annotations
+
+import threading
+import time
+
+import psycopg2.extensions
+from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
+
+
+class PreparingConnection(psycopg2.extensions.connection):
+    """A Postgres connection that remembers the names of the statements prepared on it
+    (store.db.run_prepared); a new connection starts with none."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.prepared: set[str] = set()
+
+
+class _Counted:
+    """A pool that counts the connections threads hold: one more when ``connect`` checks one
+    out for the calling thread (explicitly, or implicitly by a query), one less when
+    ``close`` returns it (``manual_close`` and ``close_all`` close through ``close`` too)."""
+
+    def __init__(self, *args, **kwargs):
+        self._held = 0
+        self._held_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def connect(self, reuse_if_open: bool = False) -> bool:
+        opened = super().connect(reuse_if_open)
+        if opened:
+            with self._held_lock:
+                self._held += 1
+        return opened
+
+    def close(self) -> bool:
+        closed = super().close()
+        if closed:
+            with self._held_lock:
+                self._held -= 1
+        return closed
+
+    def connections_in_use(self) -> int:
+        """Connections checked out of this pool and not yet returned."""
+        return self._held
+
+
+class _QuickCheckout(PooledPostgresqlDatabase):
+    """Pooled Postgres whose check-out pings (`SELECT 1`, under the pool's lock) only a
+    connection that sat in the pool for more than PING_AFTER_S: one handed back moments ago is
+    known to be good from its local state (open, no transaction), which spares a round trip
+    on every `connection()` of a busy process. A connection that broke meanwhile fails its
+    first statement and is then discarded on check-in."""
+
+    PING_AFTER_S = 2.0
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._returned: dict[int, float] = {}
+
+    def _can_reuse(self, conn) -> bool:  # on check-in, under the pool's lock
+        reusable = super()._can_reuse(conn)
+        if reusable:
+            self._returned[self.conn_key(conn)] = time.monotonic()
+        else:
+            self._returned.pop(self.conn_key(conn), None)
+        return reusable
+
+    def _is_closed(self, conn) -> bool:  # on check-out, under the pool's lock
+        returned = self._returned.pop(self.conn_key(conn), None)
+        if (returned is not None and time.monotonic() - returned < self.PING_AFTER_S
+                and not conn.closed
+                and self._adapter.txn_status(conn) == self._adapter.txn_idle):
+            return False
+        return super()._is_closed(conn)
+
+    def _close_raw(self, conn):
+        self._returned.pop(self.conn_key(conn), None)
+        return super()._close_raw(conn)
+
+
+class _LazyBegin:
+    """Postgres transactions whose BEGIN travels with their first statement (one query
+    string, ``BEGIN; ...``) instead of taking a round trip of its own; a transaction that ran
+    no statement has nothing to commit or roll back. Every statement of a transaction goes
+    through ``execute_sql`` (peewee's queries, savepoints, ``run_sql``): a statement on a raw
+    cursor inside a transaction would run outside it."""
+
+    def begin(self, isolation_level=None):
+        if self.is_closed():
+            self.connect()
+        level = isolation_level or self._isolation_level
+        self._state.pending_begin = (
+            f"BEGIN TRANSACTION ISOLATION LEVEL {self._adapter.isolation_level_str(level)}; "
+            if level else "BEGIN; ")
+
+    def execute_sql(self, sql, params=None):
+        pending = getattr(self._state, "pending_begin", None)
+        if pending:
+            self._state.pending_begin = None
+            sql = pending + sql
+        return super().execute_sql(sql, params)
+
+    def _nothing_begun(self) -> bool:
+        if getattr(self._state, "pending_begin", None):
+            self._state.pending_begin = None
+            return True
+        return False
+
+    def commit(self):
+        if not self._nothing_begun():
+            super().commit()
+
+    def rollback(self):
+        if not self._nothing_begun():
+            super().rollback()
+
+    def close(self):
+        self._state.pending_begin = None
+        return super().close()
+
+
+class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
+    pass
+
+
+class CountedPostgresqlDatabase(_LazyBegin, _Counted, _QuickCheckout):
+    def __init__(self, *args, prepare: bool = True, **kwargs):
+        self.prepare = prepare  # store.db.run_prepared prepares hot statements
+        super().__init__(*args, **kwargs)

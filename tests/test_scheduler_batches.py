@@ -1,0 +1,194 @@
+"""A burst of due schedules: claimed by several threads of one scheduler (on Postgres), the runs
+written by a few statements per batch, their fires carried by jobs of several fires each, and
+a batch that hands its fires off when one of its runs is slow or fails. On SQLite the fire
+jobs run on the in-process pool; with AGENT_PLATFORM_TEST_REDIS_URL on RQ worker processes."""
+import datetime as dt
+import threading
+import time
+
+import pytest
+
+from jobs import fires as fire_jobs
+from jobs.scheduler import Scheduler
+from store import db, limits, run_state, schedules
+from store.models import WorkflowRun, WorkflowSchedule
+from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
+                                       wf_settings)
+from tests.fixtures_workflows import only_this_tests_schedules, org, server  # noqa: F401
+
+UTC = dt.timezone.utc
+DUE = dt.datetime(2025, 3, 1, 9, 30, tzinfo=UTC)
+pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
+
+
+@pytest.fixture(scope="module")
+def settings(database_url, tmp_path_factory):
+    return wf_settings(database_url, tmp_path_factory.mktemp("data"), fire_handoff_ms=300)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def workers(app, settings):
+    """Two RQ workers with Redis: a batch's handed-off fires run beside the slow one."""
+    processes = [start_worker(settings), start_worker(settings)] if settings.redis_url else []
+    yield processes
+    for process in processes:
+        stop(process)
+
+
+def due_schedules(org, workflow, count, **fields) -> list[str]:
+    with db.connection():
+        return [schedules.create(org_id=org["id"], now=DUE - dt.timedelta(hours=1), fields={
+            "workflow_id": workflow["id"], "run_at": DUE.isoformat(), **fields}).id
+            for _ in range(count)]
+
+
+def runs_of(ids) -> list[WorkflowRun]:
+    with db.connection():
+        return [*WorkflowRun.select().where(WorkflowRun.schedule_id.in_(ids))]
+
+
+def wait_succeeded(ids, timeout=60) -> list[WorkflowRun]:
+    deadline = time.monotonic() + timeout
+    while True:
+        runs = runs_of(ids)
+        if len(runs) == len(ids) and all(r.status == "succeeded" for r in runs):
+            return runs
+        assert time.monotonic() < deadline, sorted(r.status for r in runs)
+        time.sleep(0.05)
+
+
+def claimed(settings, **kw) -> tuple[Scheduler, list, set]:
+    """A scheduler whose fires are recorded, not queued: (scheduler, fires, thread names)."""
+    fires, names = [], set()
+
+    def record(batch):
+        names.add(threading.current_thread().name)
+        fires.extend(batch)
+
+    return Scheduler(settings, clock=lambda: DUE + dt.timedelta(seconds=1), enqueue=record,
+                     **kw), fires, names
+
+
+def test_a_burst_claimed_by_threads_fires_each_schedule_once(client, settings, org, server):
+    step_tool = post_tool(client, org, server, "/echo")
+    workflow = make_workflow(client, org, steps=[tool_step("a", step_tool)])
+    plain = due_schedules(org, workflow, 90)
+    with_input = due_schedules(org, workflow, 30, input={"city": "Zürich"}, user_id="u-7")
+    scheduler, fires, names = claimed(settings, batch=10, threads=3)
+    assert scheduler.tick() == 120
+    assert sorted(sid for sid, _ in fires) == sorted(plain + with_input)  # each exactly once
+    assert {at for _, at in fires} == {DUE.replace(tzinfo=None)}
+    if db.is_postgres():  # after the first full batch, the claim threads took the rest
+        assert any(n.startswith("scheduler-claim") for n in names), names
+    else:
+        assert names == {threading.current_thread().name}
+    runs = {r.schedule_id: r for r in runs_of(plain + with_input)}
+    assert len(runs) == 120
+    for sid, run in runs.items():  # the run as an API-started run of the workflow would be
+        assert run.org_id == org["id"] and run.workflow_id == workflow["id"]
+        assert run.trigger == "schedule" and run.status == "queued" and run.attempt == 0
+        assert run.fire_at == DUE.replace(tzinfo=None)
+        assert run.definition == {"name": workflow["name"], "steps": workflow["steps"],
+                                  "input_schema": workflow.get("input_schema")}
+        assert [s["status"] for s in run.steps] == ["pending"] and run.steps[0]["id"] == "a"
+        expected = ({"city": "Zürich"}, "u-7") if sid in with_input else ({}, None)
+        assert (run.input, run.user_id) == expected
+    with db.connection():
+        rows = [*WorkflowSchedule.select().where(WorkflowSchedule.id.in_(list(runs)))]
+    assert {(r.status, r.next_fire_at, r.last_fire_at) for r in rows} == {
+        ("completed", None, DUE.replace(tzinfo=None))}
+    assert scheduler.tick() == 0  # nothing is due twice
+
+
+def test_fires_per_job_grows_with_the_claim():
+    assert [fire_jobs.fires_per_job(n, 25) for n in (1, 31, 32, 100, 400, 500, 5000)] == \
+        [1, 1, 2, 6, 25, 25, 25]
+    assert fire_jobs.fires_per_job(500, 10) == 10
+
+
+def test_a_burst_runs_in_batches_of_fires_each_once(client, settings, org):
+    workflow = make_workflow(client, org)
+    ids = due_schedules(org, workflow, 80)  # 80 // 16: five fires per job, sixteen jobs
+    scheduler = Scheduler(settings, clock=lambda: DUE + dt.timedelta(seconds=1), batch=500)
+    assert scheduler.tick() == 80
+    runs = wait_succeeded(ids)
+    assert len({r.schedule_id for r in runs}) == 80 and {r.attempt for r in runs} == {1}
+    if settings.redis_url:
+        from rq import Queue
+
+        from store.redis_client import connection
+
+        queue = Queue(settings.workflow_queue, connection=connection(settings.redis_url))
+        done = queue.finished_job_registry.get_job_ids()
+        assert len([j for j in done if j.startswith("fires-")]) >= 16
+    # the same fires queued again (a claim retried): claimed already, executed by no one
+    again = [[r.schedule_id, fire_jobs.timestamp_of(r.fire_at)] for r in runs[:10]]
+    assert fire_jobs.fire_batch(again) == 0
+    assert {(r.status, r.attempt) for r in runs_of(ids)} == {("succeeded", 1)}
+
+
+def _claim_only(settings, ids) -> list[list]:
+    scheduler, fires, _ = claimed(settings)
+    assert scheduler.tick() == len(ids)
+    order = {sid: i for i, sid in enumerate(ids)}
+    fires.sort(key=lambda fire: order[fire[0]])
+    return [[sid, fire_jobs.timestamp_of(at)] for sid, at in fires]
+
+
+def test_slow_runs_hand_the_rest_of_their_batch_off(client, settings, org, server):
+    sleep = post_tool(client, org, server, "/sleep/2")
+    slow = make_workflow(client, org, steps=[tool_step("s", sleep)])
+    quick = make_workflow(client, org)
+    lanes = settings.fire_batch_threads if db.is_postgres() else 1  # each takes a slow run
+    slow_ids = due_schedules(org, slow, lanes)
+    ids = slow_ids + due_schedules(org, quick, 4)
+    batch = _claim_only(settings, ids)
+    assert fire_jobs.fire_batch(batch) == lanes  # the others went to jobs of their own
+    runs = {r.schedule_id: r for r in wait_succeeded(ids)}
+    first_done = min(runs[sid].finished_at for sid in slow_ids)
+    for sid in ids[lanes:]:  # started while the slow runs were still running, once each
+        assert runs[sid].started_at < first_done and runs[sid].attempt == 1
+        assert runs[sid].started_at - runs[slow_ids[0]].started_at < dt.timedelta(seconds=1.5)
+
+
+def test_a_run_that_raises_fails_its_batch_after_handing_the_rest_off(client, settings, org,
+                                                                       monkeypatch):
+    workflow = make_workflow(client, org)
+    ids = due_schedules(org, workflow, 4)
+    batch = _claim_only(settings, ids)
+    real = fire_jobs._fire_run
+
+    def broken_first(settings, schedule_id, fire_at, run):
+        if schedule_id == ids[0]:
+            raise RuntimeError("the database went away")
+        return real(settings, schedule_id, fire_at, run)
+
+    monkeypatch.setattr(fire_jobs, "_fire_run", broken_first)
+    with pytest.raises(RuntimeError):  # the job fails: the queue's failed registry sees it
+        fire_jobs.fire_batch(batch)
+    monkeypatch.undo()
+    runs = {r.schedule_id: r for r in wait_succeeded(ids[1:])}
+    assert {runs[sid].attempt for sid in ids[1:]} == {1}
+    assert runs_of(ids[:1])[0].attempt >= 1  # claimed, then lost: recovery takes it over
+
+
+def test_a_claim_and_its_count_commit_lazily_without_changing_the_connection(client, settings,
+                                                                             org):
+    if not db.is_postgres():
+        pytest.skip("Postgres commit settings")
+    workflow = make_workflow(client, org)
+    ids = due_schedules(org, workflow, 1)
+    (sid, ts), = _claim_only(settings, ids)
+    at = dt.datetime.fromtimestamp(ts, UTC).replace(tzinfo=None)
+    with db.connection():
+        run = run_state.claim_fire(schedule_id=sid, fire_at=at, token="t-1", lease_ms=60000,
+                                   max_attempts=3)
+        assert run is not None and run.status == "running" and run.lease_owner == "t-1"
+        limits.consume_run(org_id=org["id"], settings=settings, flush=False)
+        setting = db.database.execute_sql("SHOW synchronous_commit").fetchone()[0]
+        assert setting == "on"  # SET LOCAL ended with the statement's own transaction
+        with db.atomic():  # inside a caller's transaction nothing is prefixed
+            assert run_state.claim_fire(schedule_id=sid, fire_at=at, token="t-2",
+                                        lease_ms=60000, max_attempts=3) is None
+    with db.connection():
+        assert WorkflowRun.get_by_id(run.id).lease_owner == "t-1"
