@@ -152,7 +152,7 @@ class Settings:
     scheduler_interval_ms: int = 1000
     scheduler_batch: int = 500
     scheduler_fires_per_job: int = 25
-    scheduler_threads: int = 2
+    scheduler_threads: int = 4
     run_lease_ms: int = 60000
     run_max_attempts: int = 3
     run_requeue_after_ms: int = 300000
@@ -160,7 +160,7 @@ class Settings:
     step_retry_backoff_ms: int = 500
     fire_wait_ms: int = 10000
     fire_handoff_ms: int = 1000
-    fire_batch_threads: int = 4
+    fire_batch_threads: int = 1
     # The agent runtime: handoffs, nesting, turn heartbeat, follow-ups, tool threads.
     max_handoffs: int = 5
     run_max_depth: int = 3
@@ -240,7 +240,7 @@ class Settings:
             scheduler_interval_ms=_positive(env, "AGENT_PLATFORM_SCHEDULER_INTERVAL_MS", 1000),
             scheduler_batch=_positive(env, "AGENT_PLATFORM_SCHEDULER_BATCH", 500),
             scheduler_fires_per_job=_positive(env, "AGENT_PLATFORM_SCHEDULER_FIRES_PER_JOB", 25),
-            scheduler_threads=_positive(env, "AGENT_PLATFORM_SCHEDULER_THREADS", 2),
+            scheduler_threads=_positive(env, "AGENT_PLATFORM_SCHEDULER_THREADS", 4),
             run_lease_ms=_positive(env, "AGENT_PLATFORM_RUN_LEASE_MS", 60000),
             run_max_attempts=_positive(env, "AGENT_PLATFORM_RUN_MAX_ATTEMPTS", 3),
             run_requeue_after_ms=_positive(env, "AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS", 300000),
@@ -248,7 +248,7 @@ class Settings:
             step_retry_backoff_ms=_int(env, "AGENT_PLATFORM_STEP_RETRY_BACKOFF_MS", 500),
             fire_wait_ms=_positive(env, "AGENT_PLATFORM_FIRE_WAIT_MS", 10000),
             fire_handoff_ms=_positive(env, "AGENT_PLATFORM_FIRE_HANDOFF_MS", 1000),
-            fire_batch_threads=_positive(env, "AGENT_PLATFORM_FIRE_BATCH_THREADS", 4),
+            fire_batch_threads=_positive(env, "AGENT_PLATFORM_FIRE_BATCH_THREADS", 1),
             chat_queue=env.get("AGENT_PLATFORM_CHAT_QUEUE") or "chat",
             chat_keepalive_s=_float(env, "AGENT_PLATFORM_CHAT_KEEPALIVE_S", 15.0) or 15.0,
             encryption_keys=tuple(

@@ -23,7 +23,8 @@ pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
 
 @pytest.fixture(scope="module")
 def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"), fire_handoff_ms=300)
+    return wf_settings(database_url, tmp_path_factory.mktemp("data"), fire_handoff_ms=300,
+                       fire_batch_threads=3)  # a batch on several threads (Postgres)
 
 
 @pytest.fixture(scope="module", autouse=True)
