@@ -182,11 +182,14 @@ def test_a_claim_and_its_count_commit_lazily_without_changing_the_connection(cli
     (sid, ts), = _claim_only(settings, ids)
     at = dt.datetime.fromtimestamp(ts, UTC).replace(tzinfo=None)
     with db.connection():
+        # the session's setting, whatever the server's default (a test server may turn it off)
+        db.database.execute_sql("SET synchronous_commit TO on")
         run = run_state.claim_fire(schedule_id=sid, fire_at=at, token="t-1", lease_ms=60000,
                                    max_attempts=3)
         assert run is not None and run.status == "running" and run.lease_owner == "t-1"
         limits.consume_run(org_id=org["id"], settings=settings, flush=False)
         setting = db.database.execute_sql("SHOW synchronous_commit").fetchone()[0]
+        db.database.execute_sql("RESET synchronous_commit")
         assert setting == "on"  # SET LOCAL ended with the statement's own transaction
         with db.atomic():  # inside a caller's transaction nothing is prefixed
             assert run_state.claim_fire(schedule_id=sid, fire_at=at, token="t-2",
