@@ -76,6 +76,20 @@ def rq_queue(settings, name: str):
     return Queue(name, connection=redis_connection(settings.redis_url))
 
 
+def warm(settings, name: str) -> None:
+    """Load RQ and open the queue's connection now, so that the first enqueue (for the
+    scheduler, the first claim of a burst) does not wait for imports and a connect."""
+    if not settings.redis_url:
+        return
+    target = rq_queue(settings, name)
+    target.connection.ping()
+    try:
+        from rq.scripts import get_unique_enqueue_script
+    except ImportError:  # another RQ layout: enqueue_unique_many falls back to one job a time
+        return
+    get_unique_enqueue_script(target.connection)
+
+
 def enqueue(settings, func, *, kwargs: dict, queue: str, job_id: str | None = None,
             unique: bool = False, timeout: int | None = None, replace_done: bool = False):
     """Dispatch func(**kwargs). Returns the RQ Job or the in-process Future, or None when a
@@ -124,9 +138,11 @@ def enqueue_unique_many(settings, func, items: list[tuple[str, dict]], *, queue:
     script = get_unique_enqueue_script(target.connection)
     pipe = target.connection.pipeline(transaction=False)
     pipe.sadd(target.redis_queues_keys, target.key)
-    for job_id, kwargs in items:
+    name = f"{func.__module__}.{func.__name__}"
+    for job_id, kwargs in items:  # described by id: RQ would render every argument's repr
         job = target.create_job(func, kwargs=kwargs, job_id=job_id, timeout=timeout,
-                                result_ttl=RESULT_TTL_S, failure_ttl=FAILURE_TTL_S)
+                                result_ttl=RESULT_TTL_S, failure_ttl=FAILURE_TTL_S,
+                                description=f"{name}({job_id})")
         target._prepare_for_queue(job)
         ttl = job.ttl if job.ttl is not None else -1
         script(keys=[job.key, target.key], args=[job.id, "R", ttl, *_build_hset_args(job)],

@@ -10,9 +10,10 @@ schedule becomes `completed`), set last_fire_at, enqueue the fires' jobs (jobs/f
 per fire with the deterministic id `fire-{schedule_id}-{fire_ts}`, or for a burst batches of
 fires with ids derived from their fires; unique: RQ refuses a second job of an id), and
 commit. The batch's statements are written once (store/fires.py): a few per claim, whatever
-its size. A scheduler killed between enqueue and commit leaves the rows unchanged: the next
-claim computes the same fires, and whatever job executes a fire claims its run first, so no
-fire runs twice.
+its size (on Postgres: the due rows, the workflows' snapshots, and one statement that advances
+the schedules and inserts the runs). A scheduler killed between enqueue and commit leaves the
+rows unchanged: the next claim computes the same fires, and whatever job executes a fire
+claims its run first, so no fire runs twice.
 
 This is a system process: it reads every organization's schedules, and each run it creates
 belongs to its schedule's organization.
@@ -29,11 +30,12 @@ import time
 import peewee
 
 from jobs import fires as fires_jobs
-from jobs import recovery, tasks
+from jobs import queue, recovery, tasks
 
 # the fire jobs lived here in earlier releases: jobs already queued name them by this module
 from jobs.fires import fire, fire_batch, fire_job_id  # noqa: F401
 from rules import schedule_time
+from rules.schedule_time import zones
 from rules.schedule_time.zones import UTC
 from store import db, metrics, request_ids, schedules
 from store import fires as fires_store
@@ -72,6 +74,34 @@ class Scheduler:
         per_job = fires_jobs.fires_per_job(len(fires), self.settings.scheduler_fires_per_job)
         fires_jobs.enqueue(self.settings, [(sid, fires_jobs.timestamp_of(at)) for sid, at in fires],
                            per_job=per_job)
+
+    def warm(self) -> None:
+        """Load now what the first claim of a burst would otherwise wait for: the time zone
+        names (read from the system's zone files), RQ and the queue's connection, and on
+        Postgres a pooled connection per claim thread that has planned the claim's
+        statements (a cold claim thread took half a second on two cores). The pool keeps
+        them: every tick uses one, every burst all of them. A database or queue not
+        reachable yet is only logged: the loop retries them."""
+        zones.canonical("UTC")
+        try:
+            queue.warm(self.settings, self.settings.workflow_queue)
+            if db.is_postgres():
+                self._warm_connections()
+        except Exception as exc:  # the loop's first tick retries what failed here
+            log.warning("scheduler warm-up failed: %s", type(exc).__name__)
+
+    def _warm_connections(self) -> None:
+        threads = max(1, self.threads)
+        together = threading.Barrier(threads)
+
+        def hold(_):
+            with db.connection():
+                fires_store.warm()
+                with contextlib.suppress(threading.BrokenBarrierError):
+                    together.wait(10)  # every thread holds its own connection meanwhile
+
+        with concurrent.futures.ThreadPoolExecutor(threads) as pool:
+            list(pool.map(hold, range(threads)))
 
     def tick(self) -> int:
         """Fire everything due now; returns the number of fires. When the first batch is
@@ -117,13 +147,12 @@ class Scheduler:
                 if found is None:
                     found = decided[key] = self._decide(row, now)
                 fire_at, next_fire_at, status = found
-                moves.append((row.id, next_fire_at, status, fire_at))
+                moves.append((row, next_fire_at, status, fire_at))
                 if fire_at is None:
                     missed += 1  # due, and dropped by skip_missed
                 else:
                     runs.append((row, fire_at))
-            fires_store.insert_runs(runs, now=stamp, request_id=request_ids.current())
-            fires_store.advance(moves, now=stamp)
+            fires_store.record(moves, now=stamp, request_id=request_ids.current())
             fires = [(row.id, fire_at) for row, fire_at in runs]
             if fires:
                 self.enqueue(fires)
@@ -210,6 +239,7 @@ class InProcess:
                 return
             try:
                 self.scheduler = Scheduler(self.settings)
+                self.scheduler.warm()
                 self.scheduler.run(self.stop)
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
@@ -231,5 +261,7 @@ def main(settings) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     log.info("scheduler started", extra={"fields": {"queue": settings.workflow_queue}})
-    Scheduler(settings).run(stop)
+    scheduler = Scheduler(settings)
+    scheduler.warm()
+    scheduler.run(stop)
     return 0
