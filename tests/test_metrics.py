@@ -191,6 +191,26 @@ def test_scheduler_fires_lag_and_misses(client, settings):
     assert grew("agent_platform_scheduler_lag_seconds_sum") == pytest.approx(65 * 60)
 
 
+def test_a_claims_lags_land_in_the_buckets_observe_would_choose(client):
+    """A claim's lags are written per bucket at once (a burst observes thousands): the
+    counts, bounds and sum are those of one observe() per fire; a negative lag counts as 0."""
+    before = _scrape(client)
+    metrics.scheduler_fires("enqueued", [-0.5, 0.05, 0.05, 0.7, 3.0, 10_000.0])
+    after = _scrape(client)
+
+    def grew(name, **labels):
+        return _value(after, name, **labels) - _value(before, name, **labels)
+
+    assert grew("agent_platform_scheduler_fires_total", outcome="enqueued") == 6
+    assert grew("agent_platform_scheduler_lag_seconds_count") == 6
+    assert grew("agent_platform_scheduler_lag_seconds_sum") == pytest.approx(10_003.8)
+    histogram = metrics._m["lag"]
+    for bound in histogram._upper_bounds:  # cumulative, as the exposition writes them
+        le = "+Inf" if bound == float("inf") else repr(float(bound))
+        expected = sum(1 for lag in (0.0, 0.05, 0.05, 0.7, 3.0, 10_000.0) if lag <= bound)
+        assert grew("agent_platform_scheduler_lag_seconds_bucket", le=le) == expected, le
+
+
 def test_connections_in_use_rise_while_one_is_held_and_fall_back(client):
     """The gauge counts the pool's checkouts and returns (store/db.py), sampled at each
     scrape: a connection held by a thread is one more until it is returned."""
