@@ -196,3 +196,55 @@ def test_a_claim_and_its_count_commit_lazily_without_changing_the_connection(cli
                                         lease_ms=60000, max_attempts=3) is None
     with db.connection():
         assert WorkflowRun.get_by_id(run.id).lease_owner == "t-1"
+
+
+def test_array_literals_carry_any_text(settings):
+    """The claim's batch travels as array literals: quotes, backslashes, commas, braces,
+    NULL and times arrive as they were."""
+    from store.fires import _pg_array
+
+    if not db.is_postgres():
+        pytest.skip("array literals are the Postgres claim's")
+    texts = ['plain', 'a "quoted" word', 'back\\slash', 'a,b', '{x}', 'NULL', ' ', None, 'ü']
+    times = [dt.datetime(2025, 3, 1, 9, 30), dt.datetime(2025, 3, 1, 9, 30, 0, 250), None]
+    with db.connection():
+        got, = db.run_sql("SELECT %s::text[], %s::timestamp[]",
+                          [_pg_array(texts), _pg_array(times)]).fetchall()
+    assert got == (texts, times)
+    assert _pg_array([]) == "{}"
+
+
+def test_the_due_batch_is_read_in_claim_order_without_sorting(settings):
+    """Postgres reads a batch from the partial index of active schedules (migration m0038):
+    no sort of every due row, and a completed schedule is not in it."""
+    if not db.is_postgres():
+        pytest.skip("the partial index is Postgres's")
+    from store.fires import _DUE
+
+    with db.connection():
+        plan = "\n".join(r[0] for r in db.run_sql(
+            "EXPLAIN " + _DUE.format(ref="ctid, ") + " FOR UPDATE SKIP LOCKED",
+            [DUE.replace(tzinfo=None), 500]))
+        indexes = {r[0]: r[1] for r in db.run_sql(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN "
+            "('workflow_schedule', 'workflow_run')")}
+    assert "workflow_schedule_due" in plan and "Sort" not in plan, plan
+    assert "WHERE ((status)::text = 'active'::text)" in indexes["workflow_schedule_due"]
+    for name, status in (("workflow_run_lease", "running"), ("workflow_run_queued", "queued"),
+                         ("workflow_run_approval", "awaiting_approval")):
+        assert f"WHERE ((status)::text = '{status}'::text)" in indexes[name]
+    assert not {"workflowschedule_status_next_fire_at", "workflowrun_org_id",
+                "workflowrun_status_updated_at"} & set(indexes)
+
+
+def test_warm_opens_a_planned_connection_for_each_claim_thread(settings):
+    """Before its first burst a scheduler holds a pooled connection per claim thread, each
+    having planned the claim's statements; none is left checked out."""
+    if not db.is_postgres():
+        pytest.skip("SQLite claims on one thread")
+    pool = db.database.obj
+    with db.connection():
+        pass
+    pool.close_idle()
+    Scheduler(settings, threads=3).warm()
+    assert len(pool._connections) >= 3 and db.connections_in_use() == 0
