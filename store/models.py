@@ -339,7 +339,7 @@ class WorkflowSchedule(OrgOwned):
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
 
-    class Meta:
+    class Meta:  # on Postgres migration m0038 replaces the first with a partial index
         indexes = (
             (("status", "next_fire_at"), False),
             (("org", "created_at"), False),
@@ -378,7 +378,7 @@ class WorkflowRun(OrgOwned):
     finished_at = peewee.DateTimeField(null=True)
     updated_at = peewee.DateTimeField(default=utcnow)
 
-    class Meta:
+    class Meta:  # on Postgres the status indexes are partial (migration m0038)
         indexes = (
             (("schedule_id", "fire_at"), True),
             (("status", "approval_expires_at"), False),
