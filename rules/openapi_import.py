@@ -37,22 +37,27 @@ _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 def _check_yaml(text: str) -> None:
     """Depth, values and aliases of a YAML text, from its parse events (nothing is built)."""
     depth = nodes = aliases = 0
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, _OPEN):
-            depth += 1
-            nodes += 1
-            if depth > MAX_DEPTH:
-                raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels deep")
-        elif isinstance(event, _CLOSE):
-            depth -= 1
-        elif isinstance(event, yaml.ScalarEvent):
-            nodes += 1
-        elif isinstance(event, yaml.AliasEvent):
-            aliases += 1
-            if aliases > MAX_ALIASES:
-                raise TooLarge(f"the document uses more than {MAX_ALIASES} YAML aliases")
-        if nodes > MAX_NODES:
-            raise TooLarge(f"the document holds more than {MAX_NODES} values")
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, _OPEN):
+                depth += 1
+                nodes += 1
+                if depth > MAX_DEPTH:
+                    raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels deep")
+            elif isinstance(event, _CLOSE):
+                depth -= 1
+            elif isinstance(event, yaml.ScalarEvent):
+                nodes += 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    raise TooLarge(f"the document uses more than {MAX_ALIASES} YAML aliases")
+            if nodes > MAX_NODES:
+                raise TooLarge(f"the document holds more than {MAX_NODES} values")
+    except yaml.MarkedYAMLError as exc:  # libyaml >= 0.2.6 stops deep flow nesting itself
+        if "nesting depth" in str(exc.problem or ""):
+            raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels deep") from None
+        raise
 
 
 def _target(doc: dict, ref: str):

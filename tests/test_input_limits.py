@@ -107,6 +107,28 @@ def test_deep_yaml_and_recursive_aliases_are_refused(client, org):
     assert resp.status_code in (201, 400, 413), resp.text  # PyYAML refuses or it is cut
 
 
+@pytest.mark.parametrize("loader", ["libyaml", "python"])
+def test_deep_yaml_is_too_large_with_either_parser(monkeypatch, loader):
+    """libyaml (0.2.6 and later) stops deep flow nesting on its own, ahead of the depth count;
+    PyYAML's Python parser leaves it to the count. Both end as 413."""
+    import yaml
+
+    from rules import openapi_import
+    from rules.errors import TooLarge
+
+    if loader == "python":
+        monkeypatch.setattr(openapi_import, "_Loader", yaml.SafeLoader)
+    elif not getattr(yaml, "__with_libyaml__", False):
+        pytest.skip("PyYAML without libyaml")
+    for deep in ("[" * 5_000 + "]" * 5_000, "{a: " * 5_000 + "1" + "}" * 5_000,
+                 "[" * 70 + "]" * 70):
+        with pytest.raises(TooLarge, match="nested more than"):
+            openapi_import.parse('openapi: "3.0.0"\npaths: {}\nx: ' + deep)
+    with pytest.raises(Exception) as broken:  # another YAML error is still a bad document
+        openapi_import.parse('openapi: "3.0.0"\npaths: {}\nx: [1, 2')
+    assert not isinstance(broken.value, TooLarge)
+
+
 def test_a_normal_document_with_anchors_and_refs_still_imports(client, org):
     provider = make_provider(client, org, name="normal-import")
     doc = ('openapi: "3.0.0"\ninfo: {title: t, version: "1"}\n'
