@@ -37,10 +37,15 @@ def org(client):
 @pytest.fixture()
 def only_this_tests_schedules():
     """The scheduler sees every organization: each test's clock must not meet the schedules of
-    the tests before it (a module uses it with ``pytest.mark.usefixtures`` or autouse)."""
+    the tests before it (a module uses it with ``pytest.mark.usefixtures`` or autouse). The
+    runs a test left queued (fires claimed and never executed) end too: they carry the test's
+    clock, months ago, so the workers' recovery would take them for runs whose job was lost
+    and queue them in front of the next test's jobs."""
     from store import db
-    from store.models import WorkflowSchedule
+    from store.models import WorkflowRun, WorkflowSchedule
 
     yield
     with db.connection():
         WorkflowSchedule.delete().execute()
+        WorkflowRun.update(status="cancelled", finished_at=db.utcnow()).where(
+            WorkflowRun.status == "queued").execute()

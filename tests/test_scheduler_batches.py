@@ -17,7 +17,9 @@ from tests.factories_workflows import (make_workflow, post_tool, start_worker, s
 from tests.fixtures_workflows import only_this_tests_schedules, org, server  # noqa: F401
 
 UTC = dt.timezone.utc
-DUE = dt.datetime(2025, 3, 1, 9, 30, tzinfo=UTC)
+# Tomorrow: the runs a claim writes are stamped with the scheduler's clock, and a clock in the
+# past would make them look stale to the workers' recovery, which would queue them again.
+DUE = (dt.datetime.now(UTC) + dt.timedelta(days=1)).replace(minute=30, second=0, microsecond=0)
 pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
 
 
