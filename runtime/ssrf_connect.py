@@ -12,8 +12,9 @@ the client, not a connection error.
 - ``resolve(url)``: a URL's addresses for a call, every one checked (MCP servers, model
   providers and OAuth URLs check before they call).
 - ``requests_adapter()``: a requests transport adapter (HTTP tool calls).
-- ``pin_httpx(client)``: the same for an ``httpx.Client`` (model providers, OAuth token
-  exchange). A call made inside ``Call().running()`` can be aborted from another thread
+- ``pin_httpx(client)``: the same for an ``httpx.Client`` (OAuth token exchange), and
+  ``pin_async_httpx(client)`` for an ``httpx.AsyncClient`` (model providers: a turn awaits its
+  model on the event loop; cancelling the awaiting task closes the connection). A call made inside ``Call().running()`` can be aborted from another thread
   (``Call.abort``): the socket it reads or writes, or whose TLS handshake it waits for, is
   shut down (a model call cancelled while the model is silent), a TCP connect in progress
   gives up within ``ABORT_POLL_S`` (a server that never completes the connect), and its next
@@ -21,6 +22,7 @@ the client, not a connection error.
 """
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import selectors
@@ -29,6 +31,7 @@ import threading
 import time
 
 import httpcore
+import httpcore._backends.auto
 import httpcore._backends.sync
 import requests.adapters
 from urllib3.connection import HTTPConnection, HTTPSConnection
@@ -275,4 +278,54 @@ def pin_httpx(client):
     if not isinstance(pool, httpcore.ConnectionPool):
         raise RuntimeError("the httpx client's transport has no connection pool to pin")
     pool._network_backend = _Backend()
+    return client
+
+
+async def connect_addresses_async(host: str, port: int) -> list[str] | None:
+    """``connect_addresses`` for the event loop (the name resolved without blocking it)."""
+    host = host.lower().rstrip(".").strip("[]")
+    if ssrf.check_host(host):
+        return None
+    try:
+        infos = await asyncio.get_running_loop().getaddrinfo(host, port,
+                                                             proto=socket.IPPROTO_TCP)
+    except OSError as exc:
+        raise Invalid(f"the URL's host {host!r} cannot be resolved", code="url_unresolvable") from exc
+    return ssrf.check_addresses(host, list(dict.fromkeys(info[4][0] for info in infos)))
+
+
+class _AsyncBackend(httpcore.AsyncNetworkBackend):
+    """Connects to checked addresses only (the async twin of ``_Backend``)."""
+
+    def __init__(self):
+        self.inner = httpcore._backends.auto.AutoBackend()
+
+    async def connect_tcp(self, host, port, timeout=None, local_address=None,
+                          socket_options=None):
+        addresses = await connect_addresses_async(host, port)
+        if addresses is None:
+            return await self.inner.connect_tcp(host, port, timeout, local_address,
+                                                socket_options)
+        failure = None
+        for address in addresses:
+            try:
+                return await self.inner.connect_tcp(address, port, timeout, local_address,
+                                                    socket_options)
+            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
+                failure = exc
+        raise failure
+
+    async def connect_unix_socket(self, path, timeout=None, socket_options=None):
+        raise httpcore.ConnectError("unix sockets are not reachable")
+
+    async def sleep(self, seconds: float) -> None:
+        await self.inner.sleep(seconds)
+
+
+def pin_async_httpx(client):
+    """``pin_httpx`` for an ``httpx.AsyncClient``; returns the client."""
+    pool = getattr(client._transport, "_pool", None)
+    if not isinstance(pool, httpcore.AsyncConnectionPool):
+        raise RuntimeError("the httpx client's transport has no connection pool to pin")
+    pool._network_backend = _AsyncBackend()
     return client

@@ -5,6 +5,7 @@ check those addresses and connect to one of them, so the refused address is neve
 Two real HTTP servers share one port: `good` on 127.0.0.2 (the operator allow-lists it here)
 and `bad` on 127.0.0.1 (refused). The resolver of this module answers `good` to the first
 lookup of the rebinding name and `bad` to every later one."""
+import asyncio
 import http.server
 import socket
 import threading
@@ -119,10 +120,18 @@ def test_pinned_httpx_clients_connect_to_the_address_they_checked(servers, resol
     assert err.value.code == "url_not_allowed" and resolver[REBIND] >= 2
 
 
-def test_the_model_providers_client_is_pinned(servers):
+async def _get_with_the_providers_client(url: str):
     from runtime.models import http as model_http
 
+    try:
+        return await model_http.aclient().get(url)
+    finally:  # the client belongs to this loop: the next use makes a new one
+        await model_http.aclient().aclose()
+        model_http._aclient = None
+
+
+def test_the_model_providers_client_is_pinned(servers):
     good, bad, port = servers
     with pytest.raises(Forbidden):
-        model_http.client().get(f"http://{PRIVATE}:{port}/v1/chat/completions")
+        asyncio.run(_get_with_the_providers_client(f"http://{PRIVATE}:{port}/v1/chat/completions"))
     assert bad.paths == []

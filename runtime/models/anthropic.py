@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Iterator
+from typing import AsyncIterator
 
 import runtime.models.http as http
 from runtime.models.base import (Finish, Message, ModelError, ModelRequest, Provider,
@@ -95,25 +95,27 @@ class AnthropicProvider(Provider):
             headers["x-api-key"] = self._api_key
         return headers
 
-    def stream(self, request: ModelRequest, *,
-               cancel: threading.Event | None = None) -> Iterator[StreamEvent]:
+    async def astream(self, request: ModelRequest, *,
+                      cancel: threading.Event | None = None) -> AsyncIterator[StreamEvent]:
         url = f"{self.base_url}/v1/messages"
         http.check_base_url(self.name, url)
         body = request_body(request)
-        yield from http.retrying(lambda: self._attempt(url, body, request, cancel),
-                                 self.options, provider=self.name, cancel=cancel)
+        async for event in http.retrying(lambda: self._attempt(url, body, request, cancel),
+                                         self.options, provider=self.name, cancel=cancel):
+            yield event
 
-    def _attempt(self, url: str, body: dict, request: ModelRequest,
-                 cancel: threading.Event | None) -> Iterator[StreamEvent]:
+    async def _attempt(self, url: str, body: dict, request: ModelRequest,
+                       cancel: threading.Event | None) -> AsyncIterator[StreamEvent]:
         model = request.settings.model
         input_tokens = output_tokens = 0
         stop_reason: str | None = None
         blocks: dict[int, dict] = {}
         calls = 0
         stopped = False
-        for message in http.post_sse(provider=self.name, url=url, headers=self._headers(),
-                                     body=body, options=self.options,
-                                     secrets=(self._api_key,), cancel=cancel):
+        async for message in http.post_sse(provider=self.name, url=url,
+                                           headers=self._headers(), body=body,
+                                           options=self.options, secrets=(self._api_key,),
+                                           cancel=cancel):
             if stopped:
                 continue  # read to the end, so that the connection can be reused
             data = message.json(self.name)

@@ -1,6 +1,8 @@
 """The one model interface: a request (messages, tool schemas, settings) in, a stream of events out.
 
-A provider's ``stream(request)`` is a plain (sync) generator, usable from worker threads. It yields
+A provider's ``astream(request)`` is an async generator, awaited on the turn loop
+(store/concurrency.py) so that a turn waiting on its model holds no thread; ``stream(request)``
+is the same as a plain generator for synchronous callers (each step runs on the loop). It yields
 
 - ``TextDelta(text)``: a piece of the assistant's text, in order;
 - ``ToolCallEvent(call)``: one complete tool call (id, name, JSON arguments). Several in one
@@ -17,7 +19,7 @@ import abc
 import dataclasses
 import json
 import threading
-from typing import Iterable, Iterator, Union
+from typing import AsyncIterator, Iterable, Iterator, Union
 
 from rules.outside_text import clean
 from store.errors import DomainError
@@ -219,14 +221,22 @@ class ModelCancelled(ModelError):
 
 class Provider(abc.ABC):
     """A model provider. Instances are cheap and thread-safe; HTTP connections are pooled per
-    process. ``cancel`` (a threading.Event) is checked between streamed chunks and during
-    retry waits; closing the generator early also closes the HTTP response."""
+    process. ``cancel`` (a threading.Event; a concurrency.Signal interrupts a silent call at
+    once) ends the call in any state; closing the generator early also closes the HTTP
+    response."""
     name: str = ""
 
     @abc.abstractmethod
+    def astream(self, request: ModelRequest, *,
+                cancel: threading.Event | None = None) -> AsyncIterator[StreamEvent]:
+        """Yield TextDelta / ToolCallEvent events, then one Finish."""
+
     def stream(self, request: ModelRequest, *,
                cancel: threading.Event | None = None) -> Iterator[StreamEvent]:
-        """Yield TextDelta / ToolCallEvent events, then one Finish."""
+        """``astream`` for synchronous callers."""
+        from store import concurrency
+
+        return concurrency.iterate(self.astream(request, cancel=cancel))
 
     def complete(self, request: ModelRequest, *,
                  cancel: threading.Event | None = None) -> ModelResponse:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Iterator
+from typing import AsyncIterator
 
 from runtime.models.base import (Finish, Message, ModelCancelled, ModelRequest, Provider,
                                  StreamEvent, TextDelta, ToolCall, ToolCallEvent, Usage)
@@ -82,8 +82,8 @@ class EchoProvider(Provider):
     def __repr__(self) -> str:
         return "EchoProvider()"
 
-    def stream(self, request: ModelRequest, *,
-               cancel: threading.Event | None = None) -> Iterator[StreamEvent]:
+    async def astream(self, request: ModelRequest, *,
+                      cancel: threading.Event | None = None) -> AsyncIterator[StreamEvent]:
         text, calls = answer(request)
         for piece in _PIECES.findall(text):
             if cancel is not None and cancel.is_set():

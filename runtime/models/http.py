@@ -1,5 +1,6 @@
-"""HTTP for model providers: one pooled httpx client per process, SSE reading, error mapping,
-and retries with exponential backoff + jitter.
+"""HTTP for model providers: one pooled async httpx client per process (model calls are
+awaited on the turn loop, store/concurrency.py), SSE reading, error mapping, and retries with
+exponential backoff + jitter.
 
 A call is retried (bounded by ``max_retries``) on 429, 5xx and connection errors, and on a
 retryable error the provider reports inside its stream, but only while nothing has been yielded
@@ -8,19 +9,17 @@ a wait longer than ``retry_max_wait`` fails at once instead. Read timeouts are n
 """
 from __future__ import annotations
 
-import concurrent.futures
+import asyncio
 import dataclasses
 import email.utils
-import functools
 import json
 import logging
 import os
-import queue
 import random
 import re
 import threading
 import time
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import AsyncIterator, Callable, Iterable, Iterator, TypeVar
 
 import httpx
 
@@ -28,13 +27,14 @@ from rules import ssrf
 from rules.outside_text import clean
 from runtime import ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
+from store import concurrency
 from store.errors import Invalid
 
 T = TypeVar("T")
 log = logging.getLogger("agent_platform.models")
-_client: httpx.Client | None = None
-_client_pid = 0
-_client_lock = threading.Lock()
+_aclient: httpx.AsyncClient | None = None
+_aclient_pid = 0
+CANCEL_POLL_S = 0.05
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,15 +70,14 @@ class HttpOptions:
         return ceiling / 2 + random.uniform(0, ceiling / 2)
 
 
-def client() -> httpx.Client:
-    """The process's pooled client (re-created after a fork)."""
-    global _client, _client_pid
-    with _client_lock:
-        if _client is None or _client_pid != os.getpid():
-            _client = ssrf_connect.pin_httpx(httpx.Client(limits=httpx.Limits(
-                max_connections=200, max_keepalive_connections=50)))
-            _client_pid = os.getpid()
-        return _client
+def aclient() -> httpx.AsyncClient:
+    """The pooled async client of the turn loop (model calls run there)."""
+    global _aclient, _aclient_pid
+    if _aclient is None or _aclient_pid != os.getpid():
+        _aclient = ssrf_connect.pin_async_httpx(httpx.AsyncClient(limits=httpx.Limits(
+            max_connections=None, max_keepalive_connections=100)))
+        _aclient_pid = os.getpid()
+    return _aclient
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,26 +97,45 @@ class SSEMessage:
         return clean(value)  # NUL and lone surrogates become U+FFFD (rules/outside_text.py)
 
 
-def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:
-    """Server-Sent Events from text lines (fields ``event`` and ``data``; comments skipped)."""
-    event, data = "", []
-    for line in lines:
+class SSEParser:
+    """Server-Sent Events from text lines (fields ``event`` and ``data``; comments skipped):
+    ``feed(line)`` returns a message when the line ends one, ``end()`` the last one."""
+
+    def __init__(self):
+        self.event, self.data = "", []
+
+    def feed(self, line: str) -> SSEMessage | None:
         if line == "":
-            if data:
-                yield SSEMessage(event or "message", "\n".join(data))
-            event, data = "", []
-            continue
+            message = self.end()
+            self.event, self.data = "", []
+            return message
         if line.startswith(":"):
-            continue
+            return None
         field, _, value = line.partition(":")
         if value.startswith(" "):
             value = value[1:]
         if field == "event":
-            event = value
+            self.event = value
         elif field == "data":
-            data.append(value)
-    if data:
-        yield SSEMessage(event or "message", "\n".join(data))
+            self.data.append(value)
+        return None
+
+    def end(self) -> SSEMessage | None:
+        if not self.data:
+            return None
+        return SSEMessage(self.event or "message", "\n".join(self.data))
+
+
+def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:
+    """Server-Sent Events from text lines."""
+    parser = SSEParser()
+    for line in lines:
+        message = parser.feed(line)
+        if message is not None:
+            yield message
+    message = parser.end()
+    if message is not None:
+        yield message
 
 
 def redact(text: str, secrets: Iterable[str | None]) -> str:
@@ -217,110 +235,120 @@ def _error_message(body: bytes) -> str:
     return ""
 
 
-def _post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
-              secrets: tuple[str | None, ...] = ()) -> Iterator[SSEMessage]:
+async def post_sse(*, provider: str, url: str, headers: dict, body: dict,
+                   options: HttpOptions, secrets: tuple[str | None, ...] = (),
+                   cancel: threading.Event | None = None) -> AsyncIterator[SSEMessage]:
+    """One attempt: POST ``body`` as JSON and yield the answer's SSE messages, awaited on the
+    event loop (no thread waits for the model). Raises ModelError (``retryable`` set where a
+    retry may help). A set ``cancel`` ends the call at once in every state (connecting,
+    waiting for the first byte, streaming): the awaiting task is interrupted, the connection
+    closed, and ModelCancelled raised."""
+    if cancel is not None and cancel.is_set():
+        raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+    task = asyncio.current_task()
+    stop = _interrupt_on(cancel, task)
     started = False
     try:
-        with client().stream("POST", url, json=body, headers=headers,
-                             timeout=options.timeout()) as response:
+        async with aclient().stream("POST", url, json=body, headers=headers,
+                                    timeout=options.timeout()) as response:
             if response.status_code >= 300:
-                raise status_error(provider, response, _error_message(response.read()), secrets)
+                raise status_error(provider, response,
+                                   _error_message(await response.aread()), secrets)
             if "text/event-stream" not in response.headers.get("content-type", ""):
                 raise ModelError(f"{provider}: the endpoint did not answer with an event stream "
                                  f"(content type {response.headers.get('content-type')!r})",
                                  code="model_protocol_error", provider=provider)
             started = True
-            yield from iter_sse(response.iter_lines())
+            parser = SSEParser()
+            async for line in response.aiter_lines():
+                message = parser.feed(line)
+                if message is not None:
+                    if cancel is not None and cancel.is_set():
+                        raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+                    yield message
+            message = parser.end()
+            if message is not None:
+                yield message
+    except asyncio.CancelledError:
+        if stop.fired:
+            task.uncancel()
+            raise ModelCancelled(f"{provider}: cancelled", provider=provider) from None
+        raise
     except httpx.HTTPError as exc:
         raise _transport_error(provider, exc, started) from None
     except ssrf.ERRORS as exc:  # refused when connecting (the name now points elsewhere)
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
-
-
-CANCEL_POLL_S = 0.05
-_END = object()
-_executor: concurrent.futures.ThreadPoolExecutor | None = None
-_executor_lock = threading.Lock()
-
-
-def _calls() -> concurrent.futures.ThreadPoolExecutor:
-    """The threads cancellable model calls run on: reused, not started per call. A call ends
-    when its answer does or when its connection is shut down (a cancel), freeing its thread."""
-    global _executor
-    with _executor_lock:
-        if _executor is None:
-            _executor = concurrent.futures.ThreadPoolExecutor(max_workers=256,
-                                                              thread_name_prefix="model-call")
-        return _executor
-
-
-def post_sse(*, provider: str, url: str, headers: dict, body: dict, options: HttpOptions,
-             secrets: tuple[str | None, ...] = (),
-             cancel: threading.Event | None = None) -> Iterator[SSEMessage]:
-    """One attempt: POST ``body`` as JSON and yield the answer's SSE messages.
-    Raises ModelError (``retryable`` set where a retry may help).
-
-    With ``cancel``, the call runs on a thread of its own and this generator waits for its
-    messages or the cancel, whichever comes first: a cancel ends the call within
-    CANCEL_POLL_S in every state (connecting, waiting for the first byte, streaming),
-    shutting its connection down, and raises ModelCancelled."""
-    call = functools.partial(_post_sse, provider=provider, url=url, headers=headers, body=body,
-                             options=options, secrets=secrets)
-    if cancel is None:
-        yield from call()
-        return
-    if cancel.is_set():
-        raise ModelCancelled(f"{provider}: cancelled", provider=provider)
-    items: queue.SimpleQueue = queue.SimpleQueue()
-    stop = threading.Event()
-    connection = ssrf_connect.Call()
-
-    def produce():
-        try:
-            with connection.running():
-                for message in call():
-                    items.put(message)
-                    if stop.is_set():
-                        return
-            items.put(_END)
-        except BaseException as exc:  # handed to the consumer, raised there
-            items.put(exc)
-
-    _calls().submit(produce)
-    over = False  # the call ended by itself (its connection is back in the pool)
-    try:
-        while True:
-            try:
-                item = items.get(timeout=CANCEL_POLL_S)
-            except queue.Empty:
-                item = None
-            if cancel.is_set():
-                raise ModelCancelled(f"{provider}: cancelled", provider=provider)
-            if item is None:
-                continue
-            if item is _END:
-                over = True
-                return
-            if isinstance(item, BaseException):
-                over = True
-                raise item
-            yield item
     finally:
-        stop.set()
-        if not over:
-            connection.abort()  # closes the model connection
+        stop.close()
+
+
+class _Interrupt:
+    """Cancels ``task`` when ``cancel`` is set, until closed. A concurrency.Signal wakes it at
+    once; a plain threading.Event is polled every CANCEL_POLL_S."""
+
+    def __init__(self, cancel, task):
+        self.fired, self.open, self.task = False, True, task
+        self._remove = self._poller = None
+        if cancel is None:
+            return
+        loop = asyncio.get_running_loop()
+        if isinstance(cancel, concurrency.Signal):
+            self._remove = cancel.on_set(loop, self.fire)
+        else:
+            async def poll():
+                while not cancel.is_set():
+                    await asyncio.sleep(CANCEL_POLL_S)
+                self.fire()
+            self._poller = loop.create_task(poll())
+
+    def fire(self) -> None:
+        if self.open and not self.fired:
+            self.fired = True
+            self.task.cancel()
+
+    def close(self) -> None:
+        self.open = False
+        if self._remove is not None:
+            self._remove()
+        if self._poller is not None:
+            self._poller.cancel()
+
+
+def _interrupt_on(cancel, task) -> _Interrupt:
+    return _Interrupt(cancel, task)
+
+
+async def _pause(wait: float, cancel) -> bool:
+    """Sleep ``wait`` seconds; True when ``cancel`` was set meanwhile."""
+    if cancel is None:
+        await asyncio.sleep(wait)
+        return False
+    if isinstance(cancel, concurrency.Signal):
+        try:
+            await asyncio.wait_for(cancel.wait_async(), wait)
+        except asyncio.TimeoutError:
+            return False
+        return True
+    deadline = time.monotonic() + wait
+    while not cancel.is_set():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        await asyncio.sleep(min(CANCEL_POLL_S, left))
+    return True
 
 
 def check_base_url(provider: str, url: str) -> None:
-    """The SSRF policy, at call time; a refusal is a ModelError with the policy's code."""
+    """The SSRF policy on the URL itself (scheme, literal addresses, allowed names); the
+    addresses a name resolves to are checked when the pinned client connects."""
     try:
-        ssrf_connect.resolve(url)
+        ssrf.check_url(url)
     except ssrf.ERRORS as exc:
         raise ModelError(f"{provider}: {exc.detail}", code=exc.code, provider=provider) from None
 
 
-def retrying(attempt: Callable[[], Iterator[T]], options: HttpOptions, *, provider: str,
-             cancel: threading.Event | None = None) -> Iterator[T]:
+async def retrying(attempt: Callable[[], AsyncIterator[T]], options: HttpOptions, *,
+                   provider: str, cancel: threading.Event | None = None) -> AsyncIterator[T]:
     """Run ``attempt`` and yield its items; on a retryable ModelError raised before any item was
     yielded, wait (backoff + jitter, or the provider's Retry-After) and try again. A stream of
     an unexpected shape (the parser tripping over it) is a ``model_protocol_error``."""
@@ -331,7 +359,7 @@ def retrying(attempt: Callable[[], Iterator[T]], options: HttpOptions, *, provid
         yielded = False
         try:
             try:
-                for item in attempt():
+                async for item in attempt():
                     yielded = True
                     yield item
                 return
@@ -349,9 +377,6 @@ def retrying(attempt: Callable[[], Iterator[T]], options: HttpOptions, *, provid
                     exc.args = (exc.detail,)
                 raise
             retry += 1
-        if cancel is not None:
-            if cancel.wait(wait):
-                raise ModelCancelled(f"{provider}: cancelled while waiting to retry",
-                                     provider=provider)
-        else:
-            time.sleep(wait)
+        if await _pause(wait, cancel):
+            raise ModelCancelled(f"{provider}: cancelled while waiting to retry",
+                                 provider=provider)

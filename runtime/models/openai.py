@@ -7,7 +7,7 @@ choice finishes.
 from __future__ import annotations
 
 import threading
-from typing import Iterator
+from typing import AsyncIterator, Iterator
 
 import runtime.models.http as http
 from runtime.models.base import (Finish, Message, ModelError, ModelRequest, Provider,
@@ -117,20 +117,22 @@ class OpenAIProvider(Provider):
             headers["Authorization"] = f"Bearer {self._api_key}"
         return headers
 
-    def stream(self, request: ModelRequest, *,
-               cancel: threading.Event | None = None) -> Iterator[StreamEvent]:
+    async def astream(self, request: ModelRequest, *,
+                      cancel: threading.Event | None = None) -> AsyncIterator[StreamEvent]:
         url = f"{self.base_url}/chat/completions"
         http.check_base_url(self.name, url)
         body = request_body(request)
-        yield from http.retrying(lambda: self._attempt(url, body, request, cancel),
-                                 self.options, provider=self.name, cancel=cancel)
+        async for event in http.retrying(lambda: self._attempt(url, body, request, cancel),
+                                         self.options, provider=self.name, cancel=cancel):
+            yield event
 
-    def _attempt(self, url: str, body: dict, request: ModelRequest,
-                 cancel: threading.Event | None) -> Iterator[StreamEvent]:
+    async def _attempt(self, url: str, body: dict, request: ModelRequest,
+                       cancel: threading.Event | None) -> AsyncIterator[StreamEvent]:
         state = _Assembly(request.settings.model)
-        for message in http.post_sse(provider=self.name, url=url, headers=self._headers(),
-                                     body=body, options=self.options,
-                                     secrets=(self._api_key,), cancel=cancel):
+        async for message in http.post_sse(provider=self.name, url=url,
+                                           headers=self._headers(), body=body,
+                                           options=self.options, secrets=(self._api_key,),
+                                           cancel=cancel):
             if state.done:
                 continue  # read to the end, so that the connection can be reused
             if message.data.strip() == "[DONE]":

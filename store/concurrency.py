@@ -1,0 +1,188 @@
+"""The process's event loop for waiting work, and the small pool its blocking hops run on.
+
+Turns spend their time waiting: on a model's stream, on a tool's answer. They run as tasks on
+ONE event loop per process (the thread ``turn-loop``), so a thousand waiting turns hold no OS
+thread and no database connection each. Work that blocks (a database statement, a call into
+synchronous code) is a short *hop* onto a small thread pool (``db-hop``, sized by
+AGENT_PLATFORM_DB_HOP_THREADS), each hop with a pooled database connection of its own.
+
+    future = concurrency.submit(settings, coroutine)      # from any thread: a Future
+    value = concurrency.call(settings, coroutine)         # from a thread: wait for it
+    value = await concurrency.hop(fn, *args)              # from the loop: run fn on the pool
+    for item in concurrency.iterate(settings, agen): ...  # drive an async generator from sync code
+
+``Signal`` is a threading.Event that wakes waiters on the loop too (a turn's cancel flag: set
+from a request thread or the watcher, it interrupts the turn's awaited model stream or tool
+call at once).
+
+Everything here is created on first use and stopped by ``shutdown`` (the process's exit).
+"""
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures
+import contextvars
+import functools
+import logging
+import threading
+from typing import AsyncIterator, Awaitable, Callable, Iterator, TypeVar
+
+T = TypeVar("T")
+log = logging.getLogger("agent_platform.concurrency")
+DEFAULT_HOP_THREADS = 8
+
+
+class _Plumbing:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+        self.hops: concurrent.futures.ThreadPoolExecutor | None = None
+        self.hop_threads = DEFAULT_HOP_THREADS
+
+
+_state = _Plumbing()
+
+
+def configure(settings) -> None:
+    """Size the hop pool from the settings (before its first use)."""
+    threads = getattr(settings, "db_hop_threads", None)
+    if threads:
+        with _state.lock:
+            _state.hop_threads = int(threads)
+
+
+def loop() -> asyncio.AbstractEventLoop:
+    """The process's turn loop, started on first use."""
+    with _state.lock:
+        if _state.loop is None or _state.thread is None or not _state.thread.is_alive():
+            ready = threading.Event()
+            new = asyncio.new_event_loop()
+
+            def run():
+                asyncio.set_event_loop(new)
+                ready.set()
+                new.run_forever()
+
+            _state.loop = new
+            _state.thread = threading.Thread(target=run, name="turn-loop", daemon=True)
+            _state.thread.start()
+            ready.wait()
+            atexit.register(shutdown)
+        return _state.loop
+
+
+def _hop_pool() -> concurrent.futures.ThreadPoolExecutor:
+    with _state.lock:
+        if _state.hops is None:
+            _state.hops = concurrent.futures.ThreadPoolExecutor(
+                _state.hop_threads, thread_name_prefix="db-hop")
+        return _state.hops
+
+
+def on_loop() -> bool:
+    """Whether the caller runs on the turn loop's thread."""
+    return _state.thread is not None and threading.current_thread() is _state.thread
+
+
+def submit(coroutine: Awaitable[T]) -> "concurrent.futures.Future[T]":
+    """Schedule the coroutine on the turn loop; its Future, from any thread."""
+    return asyncio.run_coroutine_threadsafe(coroutine, loop())
+
+
+def call(coroutine: Awaitable[T]) -> T:
+    """Run the coroutine on the turn loop and wait for its result (from a thread that is not
+    the loop's: a job or a request thread)."""
+    if on_loop():
+        raise RuntimeError("concurrency.call from the turn loop would block it")
+    return submit(coroutine).result()
+
+
+def _with_connection(fn, args, kwargs):
+    from store import db
+
+    with db.connection():
+        return fn(*args, **kwargs)
+
+
+async def hop(fn: Callable[..., T], *args, **kwargs) -> T:
+    """Run fn(*args, **kwargs) on the hop pool with a database connection; the caller's
+    context (request id, trace) goes along."""
+    context = contextvars.copy_context()
+    call_ = functools.partial(context.run, _with_connection, fn, args, kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_hop_pool(), call_)
+
+
+def iterate(agen: AsyncIterator[T]) -> Iterator[T]:
+    """The items of an async generator, for synchronous code (each step runs on the loop)."""
+    target = loop()
+    try:
+        while True:
+            try:
+                yield asyncio.run_coroutine_threadsafe(agen.__anext__(), target).result()
+            except StopAsyncIteration:
+                return
+    finally:
+        closing = getattr(agen, "aclose", None)
+        if closing is not None:
+            asyncio.run_coroutine_threadsafe(closing(), target).result()
+
+
+class Signal(threading.Event):
+    """A threading.Event whose ``set`` also runs callbacks on their event loops (to wake a
+    task waiting for it); ``on_set`` returns a function removing the callback."""
+
+    def __init__(self):
+        super().__init__()
+        self._callbacks: dict[int, tuple] = {}
+        self._next = 0
+        self._guard = threading.Lock()
+
+    def set(self) -> None:
+        super().set()
+        with self._guard:
+            callbacks = list(self._callbacks.values())
+        for target, callback in callbacks:
+            try:
+                target.call_soon_threadsafe(callback)
+            except RuntimeError:  # its loop closed
+                pass
+
+    def on_set(self, target: asyncio.AbstractEventLoop, callback: Callable[[], None]):
+        with self._guard:
+            self._next += 1
+            key = self._next
+            self._callbacks[key] = (target, callback)
+        if self.is_set():
+            target.call_soon_threadsafe(callback)
+
+        def remove():
+            with self._guard:
+                self._callbacks.pop(key, None)
+        return remove
+
+    async def wait_async(self) -> None:
+        """Return once the signal is set."""
+        if self.is_set():
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        remove = self.on_set(asyncio.get_running_loop(),
+                             lambda: waiter.done() or waiter.set_result(None))
+        try:
+            await waiter
+        finally:
+            remove()
+
+
+def shutdown(wait: bool = True) -> None:
+    """Stop the turn loop and the hop pool (the process's exit)."""
+    with _state.lock:
+        target, thread, hops = _state.loop, _state.thread, _state.hops
+        _state.loop = _state.thread = _state.hops = None
+    if target is not None and thread is not None and thread.is_alive():
+        target.call_soon_threadsafe(target.stop)
+        if wait:
+            thread.join(timeout=5)
+    if hops is not None:
+        hops.shutdown(wait=wait, cancel_futures=True)
