@@ -1,12 +1,16 @@
 """Runs of agents and networks: one synchronous turn without a thread, and the run record."""
 from __future__ import annotations
 
+import asyncio
+
 from handlers import ok
 from runtime import turns
 from store import runs
 
 
-def _result(run):
+async def _result(future):
+    """The answer once the turn ends (awaited on the server's loop: no thread waits)."""
+    run = await asyncio.wrap_future(future)
     return ok({"output": run.output, "run": runs.to_dict(run)})
 
 

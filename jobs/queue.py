@@ -1,7 +1,8 @@
 """Queue connection and the one job dispatch: RQ when REDIS_URL is set, in-process otherwise.
 
 ``enqueue`` runs the same job function either way. Without Redis it goes to a bounded
-in-process thread pool (the embedded default); with Redis it is an RQ job on the named queue,
+in-process thread pool (the embedded default), or, for a coroutine function (a chat turn), to
+the process's turn loop in one of its turn slots (store/concurrency.py); with Redis it is an RQ job on the named queue,
 served by `agent-platform worker` processes. A ``job_id`` with ``unique=True`` enqueues at most
 one job of that id at a time (RQ >= 2.8 checks atomically in Redis; the in-process pool
 checks the ids it holds). Job functions must be importable module-level functions taking
@@ -11,11 +12,12 @@ from __future__ import annotations
 
 import concurrent.futures
 import datetime
+import inspect
 import logging
 import threading
 import time
 
-from store import tracing
+from store import concurrency, tracing
 from store.redis_client import connection as redis_connection
 
 TRACE_META = "trace"  # the job's meta entry holding the trace context of its enqueuer
@@ -34,7 +36,9 @@ class InlinePool:
         self.lock = threading.Lock()
         self.waiting: dict[object, float] = {}  # jobs not started yet: their enqueue time
 
-    def submit(self, func, kwargs: dict, job_id: str | None, unique: bool):
+    def submit(self, func, kwargs: dict, job_id: str | None, unique: bool, settings=None):
+        """A Future of the job; a coroutine function's job runs on the turn loop, in one of
+        the process's turn slots (waiting for one in order), the others on the threads."""
         token = object()
         with self.lock:
             if unique and job_id in self.ids:
@@ -42,7 +46,25 @@ class InlinePool:
             if job_id:
                 self.ids.add(job_id)
             self.waiting[token] = time.time()
+        if inspect.iscoroutinefunction(func):
+            return concurrency.submit(self._run_async(func, kwargs, job_id, token,
+                                                      tracing.inject(), settings))
         return self.executor.submit(self._run, func, kwargs, job_id, token, tracing.inject())
+
+    async def _run_async(self, func, kwargs, job_id, token, trace, settings):
+        try:
+            async with concurrency.turn_slot(settings):
+                self.waiting.pop(token, None)
+                with tracing.attach(trace):  # the trace of the request that queued the job
+                    return await func(**kwargs)
+        except Exception:
+            log.exception("in-process job %s failed", getattr(func, "__name__", func))
+            raise
+        finally:
+            self.waiting.pop(token, None)
+            if job_id:
+                with self.lock:
+                    self.ids.discard(job_id)
 
     def _run(self, func, kwargs, job_id, token=None, trace=None):
         self.waiting.pop(token, None)
@@ -96,7 +118,8 @@ def enqueue(settings, func, *, kwargs: dict, queue: str, job_id: str | None = No
     unique job of that id is already there. ``replace_done``: a finished or failed job that
     still holds the id is replaced (a re-queue after its work turned out not to be done)."""
     if not settings.redis_url:
-        return inline_pool(settings.inline_workers).submit(func, kwargs, job_id, unique)
+        return inline_pool(settings.inline_workers).submit(func, kwargs, job_id, unique,
+                                                           settings)
     from rq.exceptions import DuplicateJobError
     from rq.job import Job
 
@@ -128,7 +151,8 @@ def enqueue_unique_many(settings, func, items: list[tuple[str, dict]], *, queue:
     was enqueued (False: a job of that id is still there)."""
     if not settings.redis_url:
         pool = inline_pool(settings.inline_workers)
-        return [pool.submit(func, kwargs, job_id, True) is not None for job_id, kwargs in items]
+        return [pool.submit(func, kwargs, job_id, True, settings) is not None
+                for job_id, kwargs in items]
     target = rq_queue(settings, queue)
     try:
         from rq.scripts import _build_hset_args, get_unique_enqueue_script

@@ -9,9 +9,12 @@ again; a duplicate job finds the run claimed and does nothing. The scheduler run
 periodically and every `agent-platform worker` runs it when it starts.
 
 Turns (agent and network runs) have no lease: their executor refreshes ``updated_at`` while it
-runs (runtime/turn_watch.py). A `running` turn silent for AGENT_PLATFORM_TURN_STALE_MS, or a
-`queued` one never executed for AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS, becomes `failed` with
-``run_interrupted`` (a turn is not resumed: its conversation was streamed to a client).
+runs (runtime/turn_watch.py). A `running` turn silent for AGENT_PLATFORM_TURN_STALE_MS becomes
+`failed` with ``run_interrupted`` (a turn is not resumed: its conversation was streamed to a
+client). Waiting is not a fault: a chat turn `queued` for AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS
+(waiting for a free slot, or its job lost) is queued again (a job still there is not
+duplicated); a synchronous run or a workflow step's turn left `queued` that long (the process
+that accepted it stopped) fails with ``run_not_started``.
 A turn waiting for tool approvals is neither: it holds no process; the sweep denies its calls
 whose approval deadline passed, which queues it again (runtime/approval_decisions.py).
 """
@@ -33,10 +36,16 @@ def sweep(settings, now=None) -> dict:
     with db.connection():
         at = now or utcnow()
         interrupted = runs.interrupt_stale(
-            running_before=at - dt.timedelta(milliseconds=settings.turn_stale_ms),
-            queued_before=at - dt.timedelta(milliseconds=settings.run_requeue_after_ms))
+            running_before=at - dt.timedelta(milliseconds=settings.turn_stale_ms))
         if interrupted:
             counts["turns_interrupted"] = interrupted
+        again, never = runs.not_started(
+            queued_before=at - dt.timedelta(milliseconds=settings.run_requeue_after_ms))
+        if never:
+            counts["turns_not_started"] = never
+        for turn in again:
+            if _queue_turn(settings, turn, replace_done=True) is not None:
+                counts["turns_queued_again"] = counts.get("turns_queued_again", 0) + 1
         for run in run_state.expired(now=now):
             if run.cancel_requested:
                 if run_state.abandon(run=run, status="cancelled", code="cancelled",
@@ -64,6 +73,17 @@ def sweep(settings, now=None) -> dict:
     if any(counts.values()):
         log.info("run recovery", extra={"fields": counts})
     return counts
+
+
+def _queue_turn(settings, turn, replace_done: bool = False):
+    """Queue a queued turn's job again: its start, or its continuation after approvals."""
+    if turn.approval:
+        return tasks.dispatch_resume(settings, org_id=turn.org_id, run_id=turn.id,
+                                     thread_id=turn.thread_id,
+                                     round=int(turn.approval.get("round") or 0),
+                                     replace_done=replace_done)
+    return tasks.dispatch_turn(settings, org_id=turn.org_id, thread_id=turn.thread_id,
+                               run_id=turn.id, replace_done=replace_done)
 
 
 def _definition(run_id: str) -> list[dict]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from jobs import context, queue, rebuild
 from runtime import chat, dispatch, workflow_engine
-from store import request_ids
+from store import concurrency, request_ids
 
 TURN_TIMEOUT_S = 3600  # a turn longer than an hour is stopped by RQ (and fails by recovery)
 _MAX_BACKOFF_S = 30
@@ -44,44 +44,50 @@ def ready(settings=None):
     return settings
 
 
-def run_turn(org_id: str, thread_id: str, run_id: str,
-             request_id: str | None = None) -> str | None:
+async def run_turn(org_id: str, thread_id: str, run_id: str,
+                   request_id: str | None = None) -> str | None:
+    """The chat turn's job: a coroutine, executed on the process's turn loop (the in-process
+    pool and `agent-platform worker` hold many at once, each in a turn slot)."""
     with request_ids.bound(request_id):  # log lines name the request that started the turn
-        return chat.execute(ready(), org_id=org_id, thread_id=thread_id, run_id=run_id)
+        settings = ready()
+        return await concurrency.on_turn_loop(
+            chat.execute(settings, org_id=org_id, thread_id=thread_id, run_id=run_id))
 
 
-def dispatch_turn(settings, *, org_id: str, thread_id: str, run_id: str):
+def dispatch_turn(settings, *, org_id: str, thread_id: str, run_id: str,
+                  replace_done: bool = False):
     return queue.enqueue(settings, run_turn,
                          kwargs={"org_id": org_id, "thread_id": thread_id, "run_id": run_id,
                                  "request_id": request_ids.current()},
                          queue=settings.chat_queue, job_id=f"turn-{run_id}", unique=True,
-                         timeout=TURN_TIMEOUT_S)
+                         timeout=TURN_TIMEOUT_S, replace_done=replace_done)
 
 
-def resume_turn(org_id: str, run_id: str, thread_id: str | None = None,
-                request_id: str | None = None) -> str | None:
+async def resume_turn(org_id: str, run_id: str, thread_id: str | None = None,
+                      request_id: str | None = None) -> str | None:
     """Continue a turn whose waiting tool calls were all decided (runtime/approvals.py); its
     log lines name the request of the last decision (none after a timeout)."""
     with request_ids.bound(request_id):
         settings = ready()
         if thread_id:
-            return chat.execute(settings, org_id=org_id, thread_id=thread_id, run_id=run_id)
+            return await concurrency.on_turn_loop(
+                chat.execute(settings, org_id=org_id, thread_id=thread_id, run_id=run_id))
         from runtime import turns
-        from store import db
 
-        with db.connection():
-            return turns.execute(settings=settings, org_id=org_id, run_id=run_id).status
+        run = await concurrency.on_turn_loop(
+            turns.aexecute(settings=settings, org_id=org_id, run_id=run_id))
+        return run.status
 
 
 def dispatch_resume(settings, *, org_id: str, run_id: str, thread_id: str | None = None,
-                    round: int = 0):
+                    round: int = 0, replace_done: bool = False):
     """Queue the continuation of a paused turn: one job per pause (`turn-{run_id}-{round}`),
     so the job of the turn's start, still known to RQ, does not swallow it."""
     return queue.enqueue(settings, resume_turn,
                          kwargs={"org_id": org_id, "run_id": run_id, "thread_id": thread_id,
                                  "request_id": request_ids.current()},
                          queue=settings.chat_queue, job_id=f"turn-{run_id}-{round}",
-                         unique=True, timeout=TURN_TIMEOUT_S)
+                         unique=True, timeout=TURN_TIMEOUT_S, replace_done=replace_done)
 
 
 def job_timeout_s(settings, steps: list[dict]) -> int:

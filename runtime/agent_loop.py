@@ -3,6 +3,9 @@
     instructions + conversation -> model (streamed: message.delta) -> tool calls, run in
     parallel (runtime/turn_tools.py) -> results back to the model -> ... -> an answer
 
+The loop is a coroutine on the process's turn loop (store/concurrency.py): while the model
+streams or a tool answers, the turn holds no thread and no database connection.
+
 ``max_steps`` of the agent bounds its model calls in the turn. A model that still asks for
 tools on its last allowed call fails the turn with ``max_steps_exceeded`` (its calls are not
 run): an answer cut short silently would look like a real one. A handoff tool call ends the
@@ -80,14 +83,19 @@ class Turn:
         if self.cancel.is_set():
             raise Cancelled()
 
+    def load_model_config(self) -> None:
+        """Read the organization's model settings (a database read: before the turn awaits)."""
+        if self._model_config is None:
+            from store import model_config
+
+            self._model_config = model_config.resolve(org_id=self.org_id)
+
     def provider_for(self, model: dict):
         """The model provider of an agent: its own, else the organization's default, else the
         operator's (AGENT_PLATFORM_MODEL_PROVIDER), else echo; with the organization's base
         URL and key for that provider when it set them."""
         if self._model_config is None:
-            from store import model_config
-
-            self._model_config = model_config.resolve(org_id=self.org_id)
+            self.load_model_config()
         name = (model.get("provider") or self._model_config.get("default_provider")
                 or getattr(self.settings, "default_model_provider", None) or "echo")
         entry = self._model_config.get(name) or {}
@@ -95,13 +103,14 @@ class Turn:
                                   api_key=entry.get("api_key"))
 
 
-def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas=(),
-               *, stream: bool = True, kind: str = "model_call"):
+async def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas=(),
+                     *, stream: bool = True, kind: str = "model_call"):
     """One streamed model call: (text, tool calls). Text is emitted as message.delta when
     ``stream``; usage and cost are added to the turn; a step is recorded; with tracing on,
     a span with the GenAI semantic conventions (no message content unless allowed)."""
     if not tracing.enabled():
-        return _model_call(turn, runtime, agent_id, messages, schemas, stream=stream, kind=kind)
+        return await _model_call(turn, runtime, agent_id, messages, schemas, stream=stream,
+                                 kind=kind)
     model = runtime.get("model") or {}
     attributes = {"gen_ai.operation.name": "chat", "gen_ai.system": model.get("provider"),
                   "gen_ai.request.model": model.get("name") or "", "gen_ai.agent.id": agent_id,
@@ -115,8 +124,8 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
         before = len(turn.steps)
         result = None
         try:
-            result = _model_call(turn, runtime, agent_id, messages, schemas, stream=stream,
-                                 kind=kind)
+            result = await _model_call(turn, runtime, agent_id, messages, schemas,
+                                       stream=stream, kind=kind)
             return result
         finally:
             step = turn.steps[-1] if len(turn.steps) > before else {}
@@ -133,8 +142,8 @@ def model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas
                 tracing.fail(span, (step.get("error") or {}).get("code") or step["status"])
 
 
-def _model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas=(),
-                *, stream: bool = True, kind: str = "model_call"):
+async def _model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schemas=(),
+                      *, stream: bool = True, kind: str = "model_call"):
     model = runtime.get("model") or {}
     name = model.get("name") or ""
     started = time.perf_counter()
@@ -144,7 +153,7 @@ def _model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schema
         request = ModelRequest(messages, schemas, ModelSettings(name, model.get("temperature"),
                                                                 model.get("max_tokens")))
         parts, calls, finish = [], [], None
-        for event in provider.stream(request, cancel=turn.cancel):
+        async for event in provider.astream(request, cancel=turn.cancel):
             if isinstance(event, TextDelta):
                 if stream:
                     if not parts and turn.output_parts:  # a later answer of the same turn
@@ -196,8 +205,9 @@ def _model_call(turn: Turn, runtime: dict, agent_id: str, messages: list, schema
     return "".join(parts), calls
 
 
-def run_agent(turn: Turn, member: Member, toolset: turn_tools.Toolset, system: str | None,
-              conversation: list, resume: tuple | None = None) -> tuple:
+async def run_agent(turn: Turn, member: Member, toolset: turn_tools.Toolset,
+                    system: str | None, conversation: list,
+                    resume: tuple | None = None) -> tuple:
     """Run the active agent until it answers (("final",)) or hands off
     (("handoff", agent_id, reason)). ``conversation`` grows in place. Raises
     AwaitingApproval when the model calls a tool that needs approval (the calls stay
@@ -212,7 +222,8 @@ def run_agent(turn: Turn, member: Member, toolset: turn_tools.Toolset, system: s
             (calls, denied), resume, announced = resume, None, True
         else:
             messages = ([Message.system(system)] if system else []) + conversation
-            text, calls = model_call(turn, runtime, member.agent_id, messages, tools.schemas)
+            text, calls = await model_call(turn, runtime, member.agent_id, messages,
+                                           tools.schemas)
             used = turn.calls_by_agent[member.agent_id] = turn.calls_by_agent.get(
                 member.agent_id, 0) + 1
             if not calls:
@@ -229,7 +240,7 @@ def run_agent(turn: Turn, member: Member, toolset: turn_tools.Toolset, system: s
                 raise AwaitingApproval(member.agent_id, calls, needing)
         handoff_names = tools.handoff_names()
         regular = [c for c in calls if c.name not in handoff_names]
-        results = {m.tool_call_id: m for m in turn_tools.run_calls(
+        results = {m.tool_call_id: m for m in await turn_tools.run_calls(
             turn, member.agent_id, tools, regular, denied=denied, announced=announced)}
         target = None
         for call in calls:

@@ -25,14 +25,13 @@ log = logging.getLogger("agent_platform.approvals")
 def _announce(settings, row, steps: list[dict]) -> None:
     if row.thread_id is None:
         return
-    emit = chat.Emitter(settings, row.org_id, row.thread_id, row.id)
-    for step in steps:
-        emit("approval.decided", {"run_id": row.id, "call_id": step["tool_call_id"],
-                                  "tool_id": step["tool_id"], "name": step["name"],
-                                  "decision": step["decision"],
-                                  "decided_by": step["decided_by"],
-                                  "decided_at": step["decided_at"],
-                                  "comment": step["comment"]})
+    chat.log_events(settings, org_id=row.org_id, thread_id=row.thread_id, run_id=row.id,
+                    events=[("approval.decided", {
+                        "run_id": row.id, "call_id": step["tool_call_id"],
+                        "tool_id": step["tool_id"], "name": step["name"],
+                        "decision": step["decision"], "decided_by": step["decided_by"],
+                        "decided_at": step["decided_at"], "comment": step["comment"]})
+                        for step in steps])
 
 
 def decided_by(caller) -> dict:

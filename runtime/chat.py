@@ -10,10 +10,10 @@ dispatched (runtime.dispatch: the job ``jobs.tasks.run_turn``) and the answer do
 for the model. When the queue is down the turn stays queued and the outbox relay dispatches
 it later.
 
-``execute`` (the job) loads the thread's earlier messages as history and calls
-``turns.execute`` with an ``Emitter``: each event is logged in the thread's event log
-(store.run_events, with the thread's next seq) and published to live readers
-(runtime.chat_events). On ``message.completed`` the assistant's message is stored first
+``execute`` (the job, a coroutine of the process's turn loop) loads the thread's earlier
+messages as history and awaits ``turns.aexecute`` with an ``Emitter``: events are logged in the
+thread's event log in batches (store.run_events, each with the thread's next seq) and
+published to live readers (runtime.chat_events). On ``message.completed`` the assistant's message is stored first
 (unread for the user) and the event carries its ``message_id``. A turn whose run ended
 without a logged final event (an unexpected error, or its process died and recovery marked
 it interrupted) gets its final event from the run record (``settle``: at the end of its job,
@@ -22,13 +22,14 @@ a turn.
 """
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 
 from runtime import chat_events, dispatch, turns
 from runtime.models import Message as ModelMessage
-from store import messages, outbox, run_events, runs, threads
-from store.db import atomic, connection, utcnow
+from store import concurrency, messages, outbox, run_events, runs, threads
+from store.db import atomic, utcnow
 from store.errors import Conflict
 
 log = logging.getLogger("agent_platform.chat")
@@ -83,12 +84,13 @@ def _dispatch(settings, entry) -> None:
 
 
 def _stale(settings, run, now: dt.datetime) -> bool:
-    """A turn whose executor stopped (its heartbeat, ``updated_at``, fell silent), or a queued
-    one nobody executed: recovery would mark it interrupted; the thread need not wait."""
-    if run.status == "awaiting_approval":  # waits for a person, not for a process
+    """A running turn whose executor stopped (its heartbeat, ``updated_at``, fell silent):
+    recovery would mark it interrupted; the thread need not wait. A queued turn waits for a
+    free slot (or for recovery to queue its lost job again), and one awaiting approval for a
+    person: neither is stale."""
+    if run.status != "running":
         return False
-    limit = settings.turn_stale_ms if run.status == "running" else settings.run_requeue_after_ms
-    return run.updated_at < now - dt.timedelta(milliseconds=limit)
+    return run.updated_at < now - dt.timedelta(milliseconds=settings.turn_stale_ms)
 
 
 def _settle(settings, org_id: str, thread, *, force: bool = False) -> list[dict]:
@@ -138,41 +140,86 @@ class _Superseded(Exception):
     """The turn is no longer its thread's current one (it was abandoned)."""
 
 
+def log_events(settings, *, org_id: str, thread_id: str, run_id: str,
+               events: list[tuple[str, dict]]) -> None:
+    """Log events of the thread's current turn run_id in one transaction, then publish them
+    (nothing when the thread moved on to another turn)."""
+    try:
+        with atomic():
+            events = [(kind, _completed(run_id, thread_id, data)
+                       if kind == "message.completed" else data) for kind, data in events]
+            logged = run_events.append_many(org_id=org_id, thread_id=thread_id, run_id=run_id,
+                                            events=events)
+            if logged is None:
+                raise _Superseded()
+    except _Superseded:  # the thread moved on: no answer is posted either
+        return
+    for seq, kind, data in logged:
+        chat_events.publish(settings, thread_id, {"seq": seq, "kind": kind, "data": data})
+
+
+def _completed(run_id: str, thread_id: str, data: dict) -> dict:
+    """The assistant's message is stored with its event (it names the message)."""
+    said = threads.add_message(
+        thread_id=thread_id, role="assistant", content=data.get("content") or "",
+        run_id=run_id, agent_id=data.get("agent_id"), followups=data.get("followups") or [],
+        source=f"run:{run_id}")
+    return {**data, "message_id": said.id}
+
+
 class Emitter:
-    """``emit(kind, data)`` of one turn: log the event, then publish it."""
+    """``emit(kind, data)`` of one turn on the turn loop: events queue in order and are logged
+    in batches (one transaction per batch: what a turn emitted while the previous batch was
+    being written), then published. A turn streaming fast writes a statement per batch, not
+    per delta. ``drain()`` waits until every event is logged. Safe to call from a hop's
+    thread (the event is handed to the loop, in order)."""
+
+    RETRY_S = (0.1, 0.3, 1.0, 2.0, 5.0)
 
     def __init__(self, settings, org_id: str, thread_id: str, run_id: str):
         self.settings, self.org_id = settings, org_id
         self.thread_id, self.run_id = thread_id, run_id
         self.final = False
+        self.loop = asyncio.get_running_loop()
+        self.pending: list[tuple[str, dict]] = []
+        self.writing: asyncio.Task | None = None
 
     def __call__(self, kind: str, data: dict) -> None:
-        with connection():
-            if kind == "message.completed":
-                try:
-                    with atomic():
-                        said = threads.add_message(
-                            thread_id=self.thread_id, role="assistant",
-                            content=data.get("content") or "", run_id=self.run_id,
-                            agent_id=data.get("agent_id"),
-                            followups=data.get("followups") or [], source=f"run:{self.run_id}")
-                        data = {**data, "message_id": said.id}
-                        row = self._append(kind, data)
-                        if row is None:
-                            raise _Superseded()
-                except _Superseded:  # the thread moved on: no answer is posted either
-                    row = None
-            else:
-                row = self._append(kind, data)
+        if concurrency.on_loop():
+            self._add(kind, data)
+        else:
+            self.loop.call_soon_threadsafe(self._add, kind, data)
+
+    def _add(self, kind: str, data: dict) -> None:
         if kind in run_events.FINAL_KINDS:
             self.final = True
-        if row is not None:
-            chat_events.publish(self.settings, self.thread_id,
-                                {"seq": row.seq, "kind": kind, "data": data})
+        self.pending.append((kind, data))
+        if self.writing is None or self.writing.done():
+            self.writing = self.loop.create_task(self._write_all())
 
-    def _append(self, kind: str, data: dict):
-        return run_events.append(org_id=self.org_id, thread_id=self.thread_id,
-                                 run_id=self.run_id, kind=kind, data=data)
+    async def _write_all(self) -> None:
+        while self.pending:
+            batch, self.pending = self.pending, []
+            for attempt, pause in enumerate((*self.RETRY_S, None)):
+                try:
+                    await concurrency.hop(self._write, batch)
+                    break
+                except Exception as exc:  # the database is away: the events wait, in order
+                    if pause is None:
+                        log.error("chat events could not be logged",
+                                  extra={"fields": {"run_id": self.run_id,
+                                                    "events": len(batch),
+                                                    "error": type(exc).__name__}})
+                        break
+                    await asyncio.sleep(pause)
+
+    def _write(self, batch: list[tuple[str, dict]]) -> None:
+        log_events(self.settings, org_id=self.org_id, thread_id=self.thread_id,
+                   run_id=self.run_id, events=batch)
+
+    async def drain(self) -> None:
+        while self.writing is not None and not self.writing.done():
+            await asyncio.shield(self.writing)
 
 
 def _log_final(settings, org_id: str, thread_id: str, run_id: str) -> None:
@@ -183,29 +230,42 @@ def _log_final(settings, org_id: str, thread_id: str, run_id: str) -> None:
             chat_events.publish(settings, thread_id, event)
 
 
-def execute(settings, *, org_id: str, thread_id: str, run_id: str) -> str | None:
-    """Run the turn run_id of the thread (the job); returns the run's final status."""
-    with connection():
-        thread = threads.find(org_id=org_id, thread_id=thread_id)
-        said = threads.turn_message(thread_id=thread_id, run_id=run_id) if thread else None
-        if said is None:
-            return None
-        history = [ModelMessage.assistant(m.content) if m.role == "assistant"
-                   else ModelMessage.user(m.content)
-                   for m in messages.history(org_id=org_id, thread_id=thread_id,
-                                             before=said.position)]
+def _history(org_id: str, thread_id: str, run_id: str) -> list | None:
+    """The thread's messages before the turn's own, as model messages (None: no such turn)."""
+    thread = threads.find(org_id=org_id, thread_id=thread_id)
+    said = threads.turn_message(thread_id=thread_id, run_id=run_id) if thread else None
+    if said is None:
+        return None
+    return [ModelMessage.assistant(m.content) if m.role == "assistant"
+            else ModelMessage.user(m.content)
+            for m in messages.history(org_id=org_id, thread_id=thread_id, before=said.position)]
+
+
+def _failed(run_id: str) -> None:
+    runs.finish(run_id=run_id, status="failed", output=None, steps=[], usage={},
+                cost_micro_usd=0, error={"code": "internal_error",
+                                         "message": "the turn failed unexpectedly"})
+
+
+def _close(settings, org_id: str, thread_id: str, run_id: str, final: bool) -> str:
+    if not final:
+        _log_final(settings, org_id, thread_id, run_id)
+    return runs.get(org_id=org_id, run_id=run_id).status
+
+
+async def execute(settings, *, org_id: str, thread_id: str, run_id: str) -> str | None:
+    """Run the turn run_id of the thread (the job, a coroutine of the turn loop); returns the
+    run's final status."""
+    hop = concurrency.hop
+    history = await hop(_history, org_id, thread_id, run_id)
+    if history is None:
+        return None
     emit = Emitter(settings, org_id, thread_id, run_id)
     try:
-        with connection():
-            turns.execute(settings=settings, org_id=org_id, run_id=run_id, history=history,
-                          emit=emit)
+        await turns.aexecute(settings=settings, org_id=org_id, run_id=run_id, history=history,
+                             emit=emit)
     except Exception:
         log.exception("chat turn failed")
-        with connection():
-            runs.finish(run_id=run_id, status="failed", output=None, steps=[], usage={},
-                        cost_micro_usd=0, error={"code": "internal_error",
-                                                 "message": "the turn failed unexpectedly"})
-    with connection():
-        if not emit.final:
-            _log_final(settings, org_id, thread_id, run_id)
-        return runs.get(org_id=org_id, run_id=run_id).status
+        await hop(_failed, run_id)
+    await emit.drain()
+    return await hop(_close, settings, org_id, thread_id, run_id, emit.final)

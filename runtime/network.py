@@ -121,7 +121,8 @@ def first_member(network: Network) -> Member:
     return member
 
 
-def followups(turn: Turn, network: Network, member: Member, conversation: list) -> list[str]:
+async def followups(turn: Turn, network: Network, member: Member,
+                    conversation: list) -> list[str]:
     """Up to AGENT_PLATFORM_FOLLOWUPS suggestions from one more call of the answering agent's
     model; [] when the network has no text instructions or the call fails (the answer
     stands). The last user message holds the instructions, one per line (the echo provider
@@ -137,8 +138,8 @@ def followups(turn: Turn, network: Network, member: Member, conversation: list) 
                    and not m.tool_calls]
                 + [Message.user("\n".join(network.followup_instructions))])
     try:
-        text, _ = model_call(turn, member.runtime, member.agent_id, messages, stream=False,
-                             kind="followups")
+        text, _ = await model_call(turn, member.runtime, member.agent_id, messages,
+                                   stream=False, kind="followups")
     except TurnFailed:
         return []
     out: list[str] = []

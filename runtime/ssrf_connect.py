@@ -294,6 +294,33 @@ async def connect_addresses_async(host: str, port: int) -> list[str] | None:
     return ssrf.check_addresses(host, list(dict.fromkeys(info[4][0] for info in infos)))
 
 
+class _AsyncStream(httpcore.AsyncNetworkStream):
+    """A connection whose TLS handshake, when interrupted (the awaiting task cancelled: a
+    cancelled model call), closes the socket instead of leaving it open."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    async def read(self, max_bytes: int, timeout=None) -> bytes:
+        return await self.inner.read(max_bytes, timeout)
+
+    async def write(self, buffer: bytes, timeout=None) -> None:
+        await self.inner.write(buffer, timeout)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    async def start_tls(self, ssl_context, server_hostname=None, timeout=None):
+        try:
+            return await self.inner.start_tls(ssl_context, server_hostname, timeout)
+        except BaseException:
+            await self.inner.aclose()
+            raise
+
+    def get_extra_info(self, info: str):
+        return self.inner.get_extra_info(info)
+
+
 class _AsyncBackend(httpcore.AsyncNetworkBackend):
     """Connects to checked addresses only (the async twin of ``_Backend``)."""
 
@@ -304,13 +331,13 @@ class _AsyncBackend(httpcore.AsyncNetworkBackend):
                           socket_options=None):
         addresses = await connect_addresses_async(host, port)
         if addresses is None:
-            return await self.inner.connect_tcp(host, port, timeout, local_address,
-                                                socket_options)
+            return _AsyncStream(await self.inner.connect_tcp(host, port, timeout,
+                                                             local_address, socket_options))
         failure = None
         for address in addresses:
             try:
-                return await self.inner.connect_tcp(address, port, timeout, local_address,
-                                                    socket_options)
+                return _AsyncStream(await self.inner.connect_tcp(address, port, timeout,
+                                                                 local_address, socket_options))
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 failure = exc
         raise failure

@@ -5,8 +5,8 @@ A model sees names matching ``^[a-zA-Z0-9_-]{1,64}$``: each tool's name is sanit
 order (the agent's tools, then the network's workflows as ``workflow_<name>``, then handoffs as
 ``handoff_to_<agent name>``), so the mapping back to tool ids is exact.
 
-Several calls of one response run in parallel on a thread pool; results come back in the
-model's order. An HTTP or MCP tool call goes through runtime.tools.execute with the run's end
+Several calls of one response run in parallel on a thread pool while the turn awaits them on
+its loop (holding no thread of its own); results come back in the model's order. An HTTP or MCP tool call goes through runtime.tools.execute with the run's end
 user (their stored credentials are injected) and is bounded by the tool's timeout_ms (plus a
 second of grace for the call's own overhead). A failure of any kind becomes an error result
 for the model (``is_error``) and a recorded step; it does not fail the turn. A workflow tool
@@ -16,6 +16,7 @@ nesting level deeper (bounded by AGENT_PLATFORM_RUN_MAX_DEPTH).
 """
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import dataclasses
 import json
@@ -219,8 +220,8 @@ def needing_approval(toolset: Toolset, calls: list[ToolCall]) -> list[tuple[Tool
             if c.name in toolset.entries and toolset.entries[c.name].approval_s]
 
 
-def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall],
-              denied: dict | None = None, announced: bool = False) -> list[Message]:
+async def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall],
+                    denied: dict | None = None, announced: bool = False) -> list[Message]:
     """Run the (non-handoff) calls in parallel; emit tool.called / tool.result, record steps,
     and return one tool message per call in the model's order. ``denied`` maps call ids to
     the denial result the model gets instead of running the call; ``announced``: the
@@ -254,34 +255,45 @@ def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall],
         else:  # the call's span is a child of the turn's (tracing.bind)
             futures[call.id] = _tool_pool(turn.settings).submit(
                 tracing.bind(_call_tool), turn.org_id, entry, arguments, turn.run.user_id)
-    results: dict[str, dict] = {}
-    pending = set(futures.values())
-    emitted = 0
+    waiting = {call_id: asyncio.wrap_future(f) for call_id, f in futures.items()}
     messages = []
-    while emitted < len(prepared):
-        call, entry, arguments = prepared[emitted]
-        future = futures[call.id]
-        if future.done():
+    try:
+        for call, entry, arguments in prepared:
+            bound = entry.timeout_s + _GRACE_S if entry and entry.timeout_s else None
+            left = None if bound is None else max(0.0, bound - (time.perf_counter()
+                                                                - started[call.id]))
             try:
-                result = future.result()
-            except Exception as exc:  # a bug in a call: reported to the model, not raised
-                result = _failed("tool_failed", f"the call failed ({type(exc).__name__})")
-            results[call.id] = result
+                result = await _answer(turn, waiting[call.id], left)
+            except asyncio.TimeoutError:
+                futures[call.id].cancel()
+                result = _failed("timeout", f"no answer within {round(entry.timeout_s * 1000)} ms")
             messages.append(_finish_call(turn, agent_id, call, entry, result, started))
-            emitted += 1
-            continue
-        turn.check_cancel()
-        bound = entry.timeout_s + _GRACE_S if entry and entry.timeout_s else None
-        if bound is not None and time.perf_counter() - started[call.id] > bound:
-            future.cancel()
-            result = _failed("timeout", f"no answer within {round(entry.timeout_s * 1000)} ms")
-            messages.append(_finish_call(turn, agent_id, call, entry, result, started))
-            emitted += 1
-            continue
-        pending = {f for f in pending if not f.done()}
-        concurrent.futures.wait(pending or [future], timeout=0.1,
-                                return_when=concurrent.futures.FIRST_COMPLETED)
+    finally:
+        for future in waiting.values():  # a cancelled turn no longer waits for its calls
+            if not future.done():
+                future.cancel()
     return messages
+
+
+async def _answer(turn, future: asyncio.Future, timeout: float | None):
+    """The call's result; asyncio.TimeoutError after ``timeout`` seconds; Cancelled when the
+    turn is cancelled first."""
+    turn.check_cancel()
+    stop = asyncio.ensure_future(turn.cancel.wait_async()) \
+        if hasattr(turn.cancel, "wait_async") else None
+    try:
+        done, _ = await asyncio.wait({future} | ({stop} if stop else set()), timeout=timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if stop is not None:
+            stop.cancel()
+    if future in done:
+        try:
+            return future.result()
+        except Exception as exc:  # a bug in a call: reported to the model, not raised
+            return _failed("tool_failed", f"the call failed ({type(exc).__name__})")
+    turn.check_cancel()
+    raise asyncio.TimeoutError()
 
 
 def announce(turn, agent_id: str, call: ToolCall, entry: Entry | None, arguments: dict) -> None:

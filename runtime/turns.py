@@ -20,7 +20,6 @@ charged for what they used).
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from typing import Callable, Iterable
 
@@ -29,9 +28,9 @@ from runtime import network as networks
 from runtime.agent_loop import AwaitingApproval, Cancelled, Turn, TurnFailed, run_agent
 from runtime.models import Message
 from runtime.turn_watch import watcher
-from store import agents, limits, metrics, oplog, runs, spend, tracing
+from store import agents, concurrency, limits, metrics, oplog, runs, spend, tracing
 from store.db import atomic
-from store.errors import DomainError
+from store.errors import DomainError, Unavailable
 from store.models import AgentRun
 
 log = logging.getLogger("agent_platform.turns")
@@ -74,20 +73,51 @@ def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
 
 
 def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = (),
-            emit: Emit | None = None, cancel: threading.Event | None = None, depth: int = 0,
-            network: dict | None = None) -> AgentRun:
-    """Execute a queued run; returns the finished run. A run that is not queued (taken by
-    another executor, or cancelled while queued) is returned as it is. ``depth`` counts the
-    runs this one is nested in (workflows and agents calling each other)."""
-    emit = emit or _no_emit
+            emit: Emit | None = None, depth: int = 0, network: dict | None = None) -> AgentRun:
+    """``aexecute`` for synchronous callers (a workflow's agent step): the turn runs on the
+    process's turn loop while this thread waits for it."""
+    return concurrency.call(aexecute(settings=settings, org_id=org_id, run_id=run_id,
+                                     history=history, emit=emit, depth=depth, network=network))
+
+
+def _begin(org_id: str, run_id: str):
+    """(run, resume state, whether it is this executor's to run); the organization's model
+    settings read along."""
     run = runs.get(org_id=org_id, run_id=run_id)
     resume = run.approval if run.status == "queued" else None  # decided: continue the turn
     if not runs.mark_running(run_id=run.id):
-        run = runs.get(org_id=org_id, run_id=run_id)
+        return runs.get(org_id=org_id, run_id=run_id), None, False
+    return runs.get(org_id=org_id, run_id=run_id), resume, True
+
+
+def _finish(org_id: str, run, turn: Turn, status: str, output, error, followups,
+            answered_by) -> AgentRun:
+    with atomic():
+        runs.finish(run_id=run.id, status=status, output=output, steps=turn.steps,
+                    usage=turn.usage, cost_micro_usd=turn.cost_micro, error=error,
+                    followups=followups, agent_id=answered_by)
+        spend.record(org_id=org_id, group_id=run.group_id, user_id=run.user_id,
+                     model=(turn.models or [None])[0], input_tokens=turn.usage["input_tokens"],
+                     output_tokens=turn.usage["output_tokens"], run_id=run.id,
+                     cost_usd=turn.cost_micro / 1_000_000)
+    return runs.get(org_id=org_id, run_id=run.id)
+
+
+async def aexecute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = (),
+                   emit: Emit | None = None, depth: int = 0,
+                   network: dict | None = None) -> AgentRun:
+    """Execute a queued run; returns the finished run. A run that is not queued (taken by
+    another executor, or cancelled while queued) is returned as it is. ``depth`` counts the
+    runs this one is nested in (workflows and agents calling each other). A coroutine of the
+    turn loop: database work goes in short hops (store/concurrency.py), and while the model or
+    a tool is awaited the turn holds neither a thread nor a connection."""
+    emit = emit or _no_emit
+    hop = concurrency.hop
+    run, resume, mine = await hop(_begin, org_id, run_id)
+    if not mine:
         if run.status == "cancelled" and (run.started_at is None or run.approval):
             emit("run.cancelled", {"run": runs.to_dict(run)})
         return run
-    run = runs.get(org_id=org_id, run_id=run_id)
     clock = time.perf_counter()
     traced = tracing.start(f"invoke_agent {run.kind}", {
         "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.id": run.agent_id,
@@ -95,21 +125,23 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         "agent_platform.run.kind": run.kind, "agent_platform.copilot.id": run.copilot_id,
         "agent_platform.org.id": org_id})
     oplog.started("turn", **_log_ids(run))
-    event = cancel or threading.Event()
+    event = concurrency.Signal()
     watcher.hold(run.id, event, settings.turn_stale_ms)
     turn = Turn(settings, org_id, run, emit, event, depth)
     answered_by = run.agent_id
     output, followups, error, status = None, None, None, "succeeded"
     try:
-        answered_by, followups = _drive(turn, list(history), network, resume)
+        await hop(turn.load_model_config)
+        answered_by, followups = await _drive(turn, list(history), network, resume)
         output = "".join(turn.output_parts)
     except AwaitingApproval as paused:
         watcher.release(run.id)
-        if approvals.pause(turn, paused, paused.conversation, paused.toolset, resume):
+        if await hop(approvals.pause, turn, paused, paused.conversation, paused.toolset,
+                     resume):
             oplog.finished("turn", status="awaiting_approval",
                            duration_ms=(time.perf_counter() - clock) * 1000, **_log_ids(run))
             traced.end(**{"agent_platform.run.status": "awaiting_approval"})
-            return runs.get(org_id=org_id, run_id=run_id)
+            return await hop(runs.get, org_id=org_id, run_id=run_id)
         status = "cancelled"  # cancelled while it was running: end it as such
         error = {"code": "cancelled", "message": "the run was cancelled"}
         output = "".join(turn.output_parts) or None
@@ -117,7 +149,7 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         status = "cancelled"
         error = {"code": "cancelled", "message": "the run was cancelled"}
         output = "".join(turn.output_parts) or None
-        _cancel_children(turn)
+        await hop(_cancel_children, turn)
     except TurnFailed as exc:
         status, error = "failed", {"code": exc.code, "message": exc.message}
     except DomainError as exc:  # the network or an agent went away meanwhile, ...
@@ -128,20 +160,12 @@ def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = 
         error = {"code": "internal_error", "message": "the run failed unexpectedly"}
     finally:
         watcher.release(run.id)
-    with atomic():
-        runs.finish(run_id=run.id, status=status, output=output, steps=turn.steps,
-                    usage=turn.usage, cost_micro_usd=turn.cost_micro, error=error,
-                    followups=followups, agent_id=answered_by)
-        spend.record(org_id=org_id, group_id=run.group_id, user_id=run.user_id,
-                     model=(turn.models or [None])[0], input_tokens=turn.usage["input_tokens"],
-                     output_tokens=turn.usage["output_tokens"], run_id=run.id,
-                     cost_usd=turn.cost_micro / 1_000_000)
+    run = await hop(_finish, org_id, run, turn, status, output, error, followups, answered_by)
     _observe(run, status, clock, turn)
     traced.end(error=(error or {}).get("code") if status == "failed" else None,
                **{"agent_platform.run.status": status, "gen_ai.agent.id": answered_by,
                   "gen_ai.usage.input_tokens": turn.usage["input_tokens"],
                   "gen_ai.usage.output_tokens": turn.usage["output_tokens"]})
-    run = runs.get(org_id=org_id, run_id=run_id)
     final = {"succeeded": "run.completed", "failed": "run.failed", "cancelled": "run.cancelled"}
     data = {"run": runs.to_dict(run)}
     if status == "failed":
@@ -169,19 +193,17 @@ def _observe(run, status: str, clock: float, turn: Turn) -> None:
                    model_calls=turn.usage["model_calls"], tool_calls=turn.usage["tool_calls"])
 
 
-def _drive(turn: Turn, history: list, config: dict | None,
-           resume: dict | None = None) -> tuple[str, list | None]:
+async def _drive(turn: Turn, history: list, config: dict | None,
+                 resume: dict | None = None) -> tuple[str, list | None]:
     """Run the turn (or, with ``resume``, continue a turn paused for approvals); returns
     (the agent that answered, follow-ups or None)."""
     run = turn.run
     first_agent = run.agent_id
+    hop = concurrency.hop
     try:
+        network = await hop(_network, turn, run, config)
         if run.kind == "copilot":
-            cfg = config or networks.config(org_id=turn.org_id, copilot_id=run.copilot_id)
-            network = networks.load(turn.org_id, cfg)
             first_agent = network.members[0].agent_id if network.members else None
-        else:
-            network = networks.for_agent(turn.org_id, run.agent_id)
     finally:
         if resume is None:
             turn.emit("run.started", {"run_id": run.id, "agent_id": first_agent,
@@ -196,10 +218,10 @@ def _drive(turn: Turn, history: list, config: dict | None,
             raise TurnFailed("agent_not_built", f"the agent {agent_id} that was waiting for "
                              "the approval can no longer run")
     while True:
-        toolset = network.toolset(turn, active)
+        toolset, system = await hop(_prepare, network, turn, active)
         try:
-            outcome = run_agent(turn, active, toolset, network.system(active, turn),
-                                conversation, resume=pending)
+            outcome = await run_agent(turn, active, toolset, system, conversation,
+                                      resume=pending)
         except AwaitingApproval as paused:
             paused.conversation, paused.toolset = conversation, toolset
             raise
@@ -220,12 +242,24 @@ def _drive(turn: Turn, history: list, config: dict | None,
             raise TurnFailed("agent_not_built", f"the agent {target.name!r} cannot run: "
                              f"{target.error}")
         active = target
-    followups = networks.followups(turn, network, active, conversation) \
+    followups = await networks.followups(turn, network, active, conversation) \
         if run.kind == "copilot" else None
     turn.emit("message.completed", {"run_id": run.id, "agent_id": active.agent_id,
                                     "content": "".join(turn.output_parts),
                                     "followups": followups or []})
     return active.agent_id, followups
+
+
+def _network(turn: Turn, run, config: dict | None):
+    if run.kind == "copilot":
+        cfg = config or networks.config(org_id=turn.org_id, copilot_id=run.copilot_id)
+        return networks.load(turn.org_id, cfg)
+    return networks.for_agent(turn.org_id, run.agent_id)
+
+
+def _prepare(network, turn: Turn, member) -> tuple:
+    """The member's toolset and system text (database reads)."""
+    return network.toolset(turn, member), network.system(member, turn)
 
 
 def _cancel_children(turn: Turn) -> None:
@@ -249,11 +283,28 @@ def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
     return runs.get(org_id=org_id, run_id=run_id, user_id=user_id)
 
 
+async def arun(*, settings, org_id: str, run_id: str) -> AgentRun:
+    """Execute a started synchronous run in one of the process's turn slots; a run that finds
+    none free within AGENT_PLATFORM_SYNC_RUN_WAIT_MS is failed and the caller gets 503
+    ``at_capacity`` with Retry-After."""
+    try:
+        async with concurrency.turn_slot(settings, wait_s=settings.sync_run_wait_ms / 1000):
+            return await aexecute(settings=settings, org_id=org_id, run_id=run_id)
+    except concurrency.AtCapacity:
+        await concurrency.hop(runs.finish, run_id=run_id, status="failed", output=None,
+                              steps=[], usage={}, cost_micro_usd=0,
+                              error={"code": "at_capacity", "message": "the service had no "
+                                     "room for the run in time"})
+        raise Unavailable("the service is at capacity for synchronous runs; retry shortly",
+                          code="at_capacity", headers={"Retry-After": "2"}) from None
+
+
 def run(*, settings, org_id: str, input: str, agent_id: str | None = None,
         copilot_id: str | None = None, user_id: str | None = None,
-        group_id: str | None = None) -> AgentRun:
+        group_id: str | None = None):
     """One synchronous turn without a thread (POST /v1/agents/{id}/run, /v1/copilots/{id}/run):
-    start (admission included) and execute; returns the finished run."""
+    start it (admission included) in the calling thread, then execute it on the turn loop;
+    returns the Future of the finished run (the request's thread is not held meanwhile)."""
     queued = start(settings=settings, org_id=org_id, input=input, agent_id=agent_id,
                    copilot_id=copilot_id, user_id=user_id, group_id=group_id)
-    return execute(settings=settings, org_id=org_id, run_id=queued.id)
+    return concurrency.submit(arun(settings=settings, org_id=org_id, run_id=queued.id))

@@ -114,7 +114,7 @@ def _tool(step: dict, data, ctx: StepContext):
 
 # Failures of a turn another attempt may fix (the model was busy or unreachable).
 _RETRYABLE_TURN_CODES = {"model_rate_limited", "model_unavailable", "model_timeout",
-                         "model_stream_interrupted", "run_interrupted"}
+                         "model_stream_interrupted", "run_interrupted", "run_not_started"}
 
 
 def _text(data) -> str:

@@ -223,7 +223,9 @@ def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool
     """Wrap a handler: a pooled DB connection for the call, the caller checked and injected.
 
     Sync handlers run on a thread pool (one hop per request through the event loop's
-    executor), so blocking I/O never stalls the loop. Operations marked ``x-fast-path`` in
+    executor), so blocking I/O never stalls the loop. A sync handler may answer with an
+    awaitable (work it started elsewhere, such as a synchronous run executing on the turn
+    loop): it is awaited on the server's loop, holding no thread. Operations marked ``x-fast-path`` in
     openapi.yaml answer from indexed database reads alone; on SQLite (local, WAL: readers never
     wait for a lock) they run on the event loop itself, which saves the hop (not when Redis is
     configured: its rate counters are network calls). ``counts_runs``: the operation starts
@@ -275,7 +277,10 @@ def guard(function, settings: Settings, allowed: frozenset[str], fast_path: bool
         async def wrapper(**kwargs):
             if wants_settings:
                 kwargs["settings"] = settings
-            return await _in_thread(call, kwargs)
+            answer = await _in_thread(call, kwargs)
+            if inspect.isawaitable(answer):  # work the handler started: awaited, no thread held
+                answer = await answer
+            return answer
 
     functools.update_wrapper(wrapper, function)
     # Connexion inspects handlers on every request; a precomputed signature makes it a lookup.

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import json
 
 from connexion.context import scope as request_scope
 from starlette.responses import Response
 
 from server.conditional import header, split
-from store import idempotency
+from store import concurrency, idempotency
 
 REPLAYED = "Idempotent-Replayed"
 _KEPT_HEADERS = ("content-type", "location", "etag")
@@ -55,16 +56,31 @@ def idempotent(function, current_caller):
         except BaseException:
             idempotency.release(scope=scope, key=key)
             raise
-        body, status, headers = split(result)
-        if 200 <= status < 300:
-            kept = {k: v for k, v in headers.items() if k.lower() in _KEPT_HEADERS}
-            if not isinstance(body, (bytes, bytearray)):  # an answer left to Connexion
-                body = json.dumps(body).encode()
-                kept["content-type"] = "application/json"
-            idempotency.finish(scope=scope, key=key, status=status, body=body.decode(),
-                               headers=kept)
-        else:
-            idempotency.release(scope=scope, key=key)
-        return result
+        if inspect.isawaitable(result):  # a run the handler started: kept once it answers
+            return _kept_later(result, scope, key)
+        return _keep(result, scope, key)
 
     return wrapper
+
+
+def _keep(result, scope: str, key: str):
+    body, status, headers = split(result)
+    if 200 <= status < 300:
+        kept = {k: v for k, v in headers.items() if k.lower() in _KEPT_HEADERS}
+        if not isinstance(body, (bytes, bytearray)):  # an answer left to Connexion
+            body = json.dumps(body).encode()
+            kept["content-type"] = "application/json"
+        idempotency.finish(scope=scope, key=key, status=status, body=body.decode(),
+                           headers=kept)
+    else:
+        idempotency.release(scope=scope, key=key)
+    return result
+
+
+async def _kept_later(pending, scope: str, key: str):
+    try:
+        result = await pending
+    except BaseException:
+        await concurrency.hop(idempotency.release, scope=scope, key=key)
+        raise
+    return await concurrency.hop(_keep, result, scope, key)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
+import contextlib
 import contextvars
 import functools
 import logging
@@ -87,8 +88,28 @@ def on_loop() -> bool:
 
 
 def submit(coroutine: Awaitable[T]) -> "concurrent.futures.Future[T]":
-    """Schedule the coroutine on the turn loop; its Future, from any thread."""
-    return asyncio.run_coroutine_threadsafe(coroutine, loop())
+    """Schedule the coroutine on the turn loop, in the caller's context (request id, trace);
+    its Future, from any thread."""
+    context = contextvars.copy_context()
+    target = loop()
+    result: concurrent.futures.Future = concurrent.futures.Future()
+
+    def settle(task: asyncio.Task) -> None:
+        if task.cancelled():
+            result.set_exception(concurrent.futures.CancelledError())
+        elif task.exception() is not None:
+            result.set_exception(task.exception())
+        else:
+            result.set_result(task.result())
+
+    def start() -> None:
+        if not result.set_running_or_notify_cancel():
+            coroutine.close()
+            return
+        target.create_task(coroutine, context=context).add_done_callback(settle)
+
+    target.call_soon_threadsafe(start)
+    return result
 
 
 def call(coroutine: Awaitable[T]) -> T:
@@ -97,6 +118,14 @@ def call(coroutine: Awaitable[T]) -> T:
     if on_loop():
         raise RuntimeError("concurrency.call from the turn loop would block it")
     return submit(coroutine).result()
+
+
+async def on_turn_loop(coroutine: Awaitable[T]) -> T:
+    """Await the coroutine on the turn loop, from whichever loop the caller runs on (a job
+    runner's own loop hands it over and waits for it)."""
+    if on_loop():
+        return await coroutine
+    return await asyncio.wrap_future(submit(coroutine))
 
 
 def _with_connection(fn, args, kwargs):
@@ -173,6 +202,35 @@ class Signal(threading.Event):
             await waiter
         finally:
             remove()
+
+
+class AtCapacity(Exception):
+    """No turn slot of this process came free in time."""
+
+
+_slots: dict = {}
+
+
+@contextlib.asynccontextmanager
+async def turn_slot(settings, wait_s: float | None = None):
+    """Hold one of the process's turn slots (AGENT_PLATFORM_TURNS_IN_FLIGHT) while the block
+    runs; waits in order for a free one, at most ``wait_s`` seconds (then AtCapacity)."""
+    size = getattr(settings, "turns_in_flight", 1000)
+    loop_ = asyncio.get_running_loop()
+    semaphore = _slots.get((id(loop_), size))
+    if semaphore is None:
+        semaphore = _slots[(id(loop_), size)] = asyncio.Semaphore(size)
+    if wait_s is None:
+        await semaphore.acquire()
+    else:
+        try:
+            await asyncio.wait_for(semaphore.acquire(), wait_s)
+        except asyncio.TimeoutError:
+            raise AtCapacity() from None
+    try:
+        yield
+    finally:
+        semaphore.release()
 
 
 def shutdown(wait: bool = True) -> None:

@@ -125,18 +125,41 @@ def request_cancel(*, run_id: str) -> None:
          .where(AgentRun.id == run_id, AgentRun.status == "running").execute())
 
 
-def interrupt_stale(*, running_before, queued_before) -> int:
+def interrupt_stale(*, running_before) -> int:
     """Recovery: runs whose executing process died (a `running` run whose heartbeat,
-    ``updated_at``, is older than running_before) or that were never executed (`queued`
-    since before queued_before) become `failed` with ``run_interrupted``."""
+    ``updated_at``, is older than running_before) become `failed` with ``run_interrupted``."""
     now = utcnow()
     error = {"code": "run_interrupted",
              "message": "the process executing the run stopped before it finished"}
     with atomic():
         return (AgentRun.update(status="failed", error=error, finished_at=now, updated_at=now)
-                .where(((AgentRun.status == "running") & (AgentRun.updated_at < running_before))
-                       | ((AgentRun.status == "queued") & (AgentRun.updated_at < queued_before)))
+                .where((AgentRun.status == "running") & (AgentRun.updated_at < running_before))
                 .execute())
+
+
+def not_started(*, queued_before, limit: int = 1000) -> tuple[list[AgentRun], int]:
+    """Recovery of runs `queued` untouched since queued_before (waiting is not a fault: a run
+    may wait for a free slot): a chat turn, or a turn to continue after its approvals, is
+    returned to be queued again (its job may be lost; a job still there is not duplicated),
+    its ``updated_at`` touched; another (a synchronous run whose process stopped before
+    starting it, a workflow step's turn) fails with ``run_not_started``. Returns (the runs
+    to queue again, how many failed)."""
+    now = utcnow()
+    stale = (AgentRun.status == "queued") & (AgentRun.updated_at < queued_before)
+    again = [*AgentRun.select(AgentRun.id, AgentRun.org, AgentRun.thread_id, AgentRun.approval)
+             .where(stale & (AgentRun.thread_id.is_null(False) | AgentRun.approval.is_null(False)))
+             .limit(limit)]
+    error = {"code": "run_not_started",
+             "message": "the process that accepted the run stopped before starting it"}
+    with atomic():
+        if again:
+            (AgentRun.update(updated_at=now)
+             .where(AgentRun.id.in_([r.id for r in again]), AgentRun.status == "queued")
+             .execute())
+        failed = (AgentRun.update(status="failed", error=error, finished_at=now, updated_at=now)
+                  .where(stale & AgentRun.thread_id.is_null() & AgentRun.approval.is_null())
+                  .execute())
+    return again, failed
 
 
 def cancel_requested(*, run_id: str) -> bool:

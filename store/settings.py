@@ -96,6 +96,9 @@ def _runtime_settings(env: dict) -> dict:
         turn_stale_ms=_positive(env, "AGENT_PLATFORM_TURN_STALE_MS", 60000),
         followups=_int(env, "AGENT_PLATFORM_FOLLOWUPS", 3),
         tool_workers=_positive(env, "AGENT_PLATFORM_TOOL_WORKERS", 32),
+        turns_in_flight=_positive(env, "AGENT_PLATFORM_TURNS_IN_FLIGHT", 1000),
+        sync_run_wait_ms=_int(env, "AGENT_PLATFORM_SYNC_RUN_WAIT_MS", 30000),
+        db_hop_threads=_positive(env, "AGENT_PLATFORM_DB_HOP_THREADS", 8),
     )
 
 
@@ -167,6 +170,9 @@ class Settings:
     turn_stale_ms: int = 60000
     followups: int = 3
     tool_workers: int = 32
+    turns_in_flight: int = 1000
+    sync_run_wait_ms: int = 30000
+    db_hop_threads: int = 8
     # Chat (runtime/chat*, jobs/tasks.py).
     chat_queue: str = "chat"
     chat_keepalive_s: float = 15.0

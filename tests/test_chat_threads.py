@@ -242,6 +242,38 @@ def test_other_organizations_threads_are_invisible(client, org, agent):
     assert_problem(client.post(f"/v1/threads/{tid}/read", headers=user(org, "quinn")), 404)
 
 
+def test_a_queued_turn_whose_job_was_lost_is_queued_again_not_failed(client, org, agent,
+                                                                     settings):
+    """Waiting is not a fault: a chat turn still queued long after it was posted (its job
+    lost, or waiting for a free slot) is queued again by recovery and executes; it is never
+    reported as interrupted."""
+    from jobs import recovery
+    from store.models import AgentRun, RunEvent
+    from store.models import Message as Said
+
+    lee = user(org, "lee")
+    first = turn(client, lee, agent, "hello")
+    tid, run_id = first["thread"]["id"], first["run"]["id"]
+    with db.connection():  # as if its job had been lost before anyone executed it
+        Said.delete().where(Said.run_id == run_id, Said.role == "assistant").execute()
+        RunEvent.delete().where(RunEvent.run_id == run_id).execute()
+        AgentRun.update(status="queued", started_at=None, finished_at=None, output=None,
+                        updated_at=dt.datetime(2000, 1, 1)).where(AgentRun.id == run_id).execute()
+    assert_problem(client.post("/v1/chat", json={"message": "next", "agent_id": agent["id"],
+                                                 "thread_id": tid}, headers=lee),
+                   409, "turn_in_progress")  # a queued turn is in progress, not stale
+    counts = recovery.sweep(settings)
+    assert counts.get("turns_queued_again", 0) >= 1
+    answer = wait_turn(client, lee, tid, run_id)
+    assert answer["content"] == "hello"
+    with db.connection():
+        row = AgentRun.get_by_id(run_id)
+        kinds = [e.kind for e in RunEvent.select().where(RunEvent.run_id == run_id)
+                 .order_by(RunEvent.seq)]
+    assert row.status == "succeeded" and row.error is None
+    assert kinds[0] == "run.started" and kinds[-1] == "run.completed"
+
+
 def test_a_turn_that_stopped_reporting_no_longer_blocks_its_thread(client, org, agent):
     from store.models import AgentRun, RunEvent
 

@@ -155,11 +155,13 @@ def test_recovery_fails_turns_whose_process_died(client, settings, org):
         long_ago = utcnow() - dt.timedelta(hours=1)
         AgentRun.update(updated_at=long_ago).where(AgentRun.id.in_([dead.id, never.id])).execute()
     counts = recovery.sweep(settings)
-    assert counts["turns_interrupted"] == 2
+    assert counts["turns_interrupted"] == 1 and counts["turns_not_started"] == 1
     with db.connection():
-        for run_id in (dead.id, never.id):
-            row = runs.get(org_id=org["id"], run_id=run_id)
-            assert row.status == "failed" and row.error["code"] == "run_interrupted"
+        row = runs.get(org_id=org["id"], run_id=dead.id)
+        assert row.status == "failed" and row.error["code"] == "run_interrupted"
+        # a run that never started is not reported as interrupted: nothing executed it
+        row = runs.get(org_id=org["id"], run_id=never.id)
+        assert row.status == "failed" and row.error["code"] == "run_not_started"
         assert runs.get(org_id=org["id"], run_id=fresh.id).status == "running"
         # the executor of an interrupted run cannot overwrite the verdict
         assert not runs.finish(run_id=dead.id, status="succeeded", output="late", steps=[],

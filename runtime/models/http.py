@@ -28,7 +28,6 @@ from rules.outside_text import clean
 from runtime import ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
 from store import concurrency
-from store.errors import Invalid
 
 T = TypeVar("T")
 log = logging.getLogger("agent_platform.models")

@@ -1197,7 +1197,7 @@ export interface paths {
         put?: never;
         /**
          * Run one turn of an agent, without a thread
-         * @description Runs the agent's last good build on `input` synchronously: its model, its tool calls (with the end user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`, `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`. Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
+         * @description Runs the agent's last good build on `input` synchronously: its model, its tool calls (with the end user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`, `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`. Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up. The request holds no thread while the run executes; when the process has no free turn slot within `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
          */
         post: operations["run_agent"];
         delete?: never;
@@ -1217,7 +1217,7 @@ export interface paths {
         put?: never;
         /**
          * Run one turn of a network (copilot), without a thread
-         * @description The network's first agent receives `input`; agents hand the turn to each other with their handoff tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up instructions.
+         * @description The network's first agent receives `input`; agents hand the turn to each other with their handoff tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up instructions. Admission and capacity as there (503 `at_capacity`).
          */
         post: operations["run_copilot"];
         delete?: never;
@@ -8220,6 +8220,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     run_copilot: {
@@ -8270,6 +8271,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     list_runs: {

@@ -108,6 +108,11 @@ def _parse_response(
 
         return response_500
 
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -142,7 +147,9 @@ def sync_detailed(
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
     Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
+    while the run executes; when the process has no free turn slot within
+    `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:
         id (UUID):
@@ -194,7 +201,9 @@ def sync(
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
     Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
+    while the run executes; when the process has no free turn slot within
+    `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:
         id (UUID):
@@ -241,7 +250,9 @@ async def asyncio_detailed(
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
     Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
+    while the run executes; when the process has no free turn slot within
+    `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:
         id (UUID):
@@ -291,7 +302,9 @@ async def asyncio(
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
     Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
+    while the run executes; when the process has no free turn slot within
+    `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:
         id (UUID):

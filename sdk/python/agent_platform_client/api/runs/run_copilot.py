@@ -108,6 +108,11 @@ def _parse_response(
 
         return response_500
 
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -140,7 +145,7 @@ def sync_detailed(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission and capacity as there (503 `at_capacity`).
 
     Args:
         id (UUID):
@@ -190,7 +195,7 @@ def sync(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission and capacity as there (503 `at_capacity`).
 
     Args:
         id (UUID):
@@ -235,7 +240,7 @@ async def asyncio_detailed(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission and capacity as there (503 `at_capacity`).
 
     Args:
         id (UUID):
@@ -283,7 +288,7 @@ async def asyncio(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission and capacity as there (503 `at_capacity`).
 
     Args:
         id (UUID):
