@@ -55,10 +55,11 @@ def from_30(schema):
 
 def _bounds(out: dict) -> None:
     for flag, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
-        if isinstance(out.get(flag), bool):
-            if out.pop(flag) and isinstance(out.get(bound), (int, float)) and \
-                    not isinstance(out.get(bound), bool):
-                out[flag] = out.pop(bound)
+        if not isinstance(out.get(flag), bool):
+            continue  # absent, or a number already (JSON Schema's form)
+        limit = out.get(bound)
+        if out.pop(flag) and isinstance(limit, (int, float)) and not isinstance(limit, bool):
+            out[flag] = out.pop(bound)
 
 
 def _nullable(out: dict) -> dict:

@@ -5,6 +5,7 @@ server; OpenAPI 3.0 schemas translated to JSON Schema; a 3.1 document with only 
 an output that disagrees with the tool's output_schema reported as a warning."""
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -47,17 +48,20 @@ def github() -> bytes:
     """GitHub's description as published in the pinned package (installed once with npm ci)."""
     lock = json.loads((NPM_DIR / "package-lock.json").read_text())
     pinned = lock["packages"]["node_modules/@octokit/openapi"]["version"]
-    if _installed_version() != pinned:
-        npm = shutil.which("npm")
-        if npm is None:
-            message = "npm is needed to install the pinned @octokit/openapi (tests/fixtures-npm)"
-            if os.environ.get("CI"):
-                pytest.fail(message)
-            pytest.skip(message)
-        subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
-                        "--loglevel=error"], check=True, timeout=300)
-    assert _installed_version() == pinned
-    return GITHUB.read_bytes()
+    # the SQLite and Postgres stages of tests/run.sh run at once: one installs, the other waits
+    with open(NPM_DIR / "package.json") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if _installed_version() != pinned:
+            npm = shutil.which("npm")
+            if npm is None:
+                message = "npm is needed to install @octokit/openapi (tests/fixtures-npm)"
+                if os.environ.get("CI"):
+                    pytest.fail(message)
+                pytest.skip(message)
+            subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
+                            "--loglevel=error"], check=True, timeout=300)
+        assert _installed_version() == pinned
+        return GITHUB.read_bytes()
 
 
 class StandIn:
@@ -287,7 +291,7 @@ def test_an_output_that_disagrees_with_its_schema_is_a_warning_in_tool_result(cl
         thread = post_chat(client, ann, "call count", agent_id=agent["id"])["thread"]["id"]
         stream = read_stream(client, thread, ann)
         assert stream.kinds[-1] == "run.completed", stream.kinds
-        result = [e.data for e in stream.events if e.kind == "tool.result"][0]
+        result = next(e.data for e in stream.events if e.kind == "tool.result")
         assert result["status"] == "succeeded" and result["error"] is None
         assert result["output"] == {"count": "twelve"}
         assert result["output_warning"]["code"] == "output_schema_mismatch"
