@@ -3,13 +3,17 @@
 input_schema: an object with one property per path/query/header parameter (marked with
 `x-in`) plus the JSON request body (its properties when it is an object schema, otherwise one
 `body` property marked `x-in: body`). output_schema: the JSON schema of the first 2xx response.
-Local `$ref`s (`#/...`) are resolved.
+Local `$ref`s (`#/...`) are resolved; the schemas of an OpenAPI 3.0 document are translated to
+JSON Schema (rules/openapi_schema.py). A 3.1 document may have no `paths` (only `webhooks` or
+`components`); webhooks are requests the API sends, not operations to call: they are listed
+as skipped.
 
 A document is refused (413 ``payload_too_large``) before anything is expanded when it would
 grow past the caps: YAML nested deeper than ``MAX_DEPTH`` or with more than ``MAX_ALIASES``
-aliases or ``MAX_NODES`` values, and any document whose expansion (YAML aliases and `$ref`s
-resolved, measured without building it) holds more than ``MAX_NODES`` values or
-``MAX_EXPANDED_BYTES`` bytes. A "billion laughs" document is refused in milliseconds.
+aliases or ``max_values`` values, and any document whose expansion (YAML aliases and `$ref`s
+resolved, measured without building it) holds more than ``max_values`` values or
+``max_expanded_bytes`` bytes (settings; ``MAX_NODES`` and ``MAX_EXPANDED_BYTES`` by default).
+A "billion laughs" document is refused in milliseconds.
 """
 from __future__ import annotations
 
@@ -19,10 +23,13 @@ import re
 import yaml
 
 from rules.errors import Invalid, TooLarge
+from rules.openapi_schema import from_30
 
 METHODS = ("get", "post", "put", "patch", "delete")
-_MAX_DEPTH = 20           # $ref resolution and nesting kept in tool schemas
+HTTP_METHODS = METHODS + ("head", "options", "trace")
+_MAX_DEPTH = 20           # a $ref met deeper than this is not followed: it becomes {} (any value)
 MAX_DEPTH = 64            # nesting of the document as sent
+MAX_EXPANDED_DEPTH = 128  # nesting once expanded (deeper only through recursive YAML aliases)
 MAX_ALIASES = 100         # YAML aliases (*name) in the document
 MAX_NODES = 200_000       # values after aliases and $refs are expanded
 MAX_EXPANDED_BYTES = 16 * 1024 * 1024  # about the JSON size after expansion
@@ -34,7 +41,7 @@ _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
-def _check_yaml(text: str) -> None:
+def _check_yaml(text: str, max_values: int) -> None:
     """Depth, values and aliases of a YAML text, from its parse events (nothing is built)."""
     depth = nodes = aliases = 0
     try:
@@ -52,8 +59,8 @@ def _check_yaml(text: str) -> None:
                 aliases += 1
                 if aliases > MAX_ALIASES:
                     raise TooLarge(f"the document uses more than {MAX_ALIASES} YAML aliases")
-            if nodes > MAX_NODES:
-                raise TooLarge(f"the document holds more than {MAX_NODES} values")
+            if nodes > max_values:
+                raise TooLarge(f"the document holds more than {max_values} values")
     except yaml.MarkedYAMLError as exc:  # libyaml >= 0.2.6 stops deep flow nesting itself
         if "nesting depth" in str(exc.problem or ""):
             raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels deep") from None
@@ -70,15 +77,17 @@ def _target(doc: dict, ref: str):
     return target
 
 
-def measure(doc: dict) -> tuple[int, int]:
+def measure(doc: dict, *, max_values: int = MAX_NODES,
+            max_expanded_bytes: int = MAX_EXPANDED_BYTES) -> tuple[int, int]:
     """(values, bytes) of the document once ``_resolve`` expanded it, computed without
     expanding (memoized per shared node and depth, so aliases and $ref chains cost their
-    distinct nodes only). Raises TooLarge past MAX_NODES or MAX_EXPANDED_BYTES."""
+    distinct nodes only). Raises TooLarge past max_values or max_expanded_bytes."""
     memo: dict = {}
 
     def size(node, depth: int) -> tuple[int, int]:
-        if depth > _MAX_DEPTH:
-            return 1, 2
+        if depth > MAX_EXPANDED_DEPTH:
+            raise TooLarge(f"the document expands (YAML aliases, $refs) to more than "
+                           f"{MAX_EXPANDED_DEPTH} levels of nesting")
         if not isinstance(node, (dict, list)):
             if isinstance(node, str) and _BAD_CHAR.search(node):
                 raise Invalid("the document holds a NUL character or a lone UTF-16 surrogate",
@@ -91,7 +100,7 @@ def measure(doc: dict) -> tuple[int, int]:
         if isinstance(node, dict):
             ref = node.get("$ref")
             if isinstance(ref, str) and ref.startswith("#/"):
-                target = _target(doc, ref)
+                target = None if depth > _MAX_DEPTH else _target(doc, ref)
                 result = (1, 2) if target is None else size(target, depth + 1)
             else:
                 nodes, length = 1, 2
@@ -110,22 +119,23 @@ def measure(doc: dict) -> tuple[int, int]:
         return result
 
     nodes, length = size(doc, 0)
-    if nodes > MAX_NODES:
-        raise TooLarge(f"the document expands (YAML aliases, $refs) to more than {MAX_NODES} "
+    if nodes > max_values:
+        raise TooLarge(f"the document expands (YAML aliases, $refs) to more than {max_values} "
                        "values")
-    if length > MAX_EXPANDED_BYTES:
+    if length > max_expanded_bytes:
         raise TooLarge(f"the document expands (YAML aliases, $refs) to more than "
-                       f"{MAX_EXPANDED_BYTES} bytes")
+                       f"{max_expanded_bytes} bytes")
     return nodes, length
 
 
-def parse(body) -> dict:
-    """The document from a JSON object or a JSON/YAML text body."""
+def parse(body, *, max_values: int = MAX_NODES,
+          max_expanded_bytes: int = MAX_EXPANDED_BYTES) -> dict:
+    """The document from a JSON object or a JSON/YAML text body, within the limits."""
     doc = body
     if isinstance(body, (bytes, str)):
         text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
         try:
-            _check_yaml(text)
+            _check_yaml(text, max_values)
             doc = yaml.load(text, Loader=_Loader)  # noqa: S506 (a safe loader)
         except RecursionError:
             raise TooLarge(f"the document is nested more than {MAX_DEPTH} levels deep") from None
@@ -141,25 +151,43 @@ def parse(body) -> dict:
     if not isinstance(doc, dict) or not str(doc.get("openapi", "")).startswith("3."):
         raise Invalid("the body must be an OpenAPI 3.x document (an `openapi: 3.x` field)",
                       code="invalid_openapi_document")
-    if not isinstance(doc.get("paths"), dict):
-        raise Invalid("the OpenAPI document has no `paths`", code="invalid_openapi_document")
-    measure(doc)
+    _check_parts(doc)
+    measure(doc, max_values=max_values, max_expanded_bytes=max_expanded_bytes)
     return doc
 
 
-def _resolve(doc: dict, node, depth: int = 0):
-    if depth > _MAX_DEPTH:
-        return {}
+def _check_parts(doc: dict) -> None:
+    """`paths` (an object) is required in 3.0; 3.1 needs paths, webhooks or components."""
+    parts = ("paths", "webhooks", "components") if _is_31(doc) else ("paths",)
+    for part in parts:
+        if part in doc and not isinstance(doc[part], dict):
+            raise Invalid(f"the OpenAPI document's `{part}` is not an object",
+                          code="invalid_openapi_document")
+    if not any(part in doc for part in parts):
+        raise Invalid("the OpenAPI document has no `paths`" if len(parts) == 1 else
+                      "an OpenAPI 3.1 document needs `paths`, `webhooks` or `components`",
+                      code="invalid_openapi_document")
+
+
+def _is_31(doc: dict) -> bool:
+    return not str(doc.get("openapi", "")).startswith("3.0")
+
+
+def _resolve(doc: dict, node, depth: int = 0, cut: int = _MAX_DEPTH):
+    """The node with its local $refs replaced by their targets; one met deeper than ``cut``
+    (a recursive schema, say), or that points nowhere, becomes {}."""
+    if depth > MAX_EXPANDED_DEPTH:  # measure() refused the document before
+        raise TooLarge(f"the document expands to more than {MAX_EXPANDED_DEPTH} levels")
     if isinstance(node, dict):
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/"):
-            target = _target(doc, ref)
+            target = None if depth > cut else _target(doc, ref)
             if target is None:
                 return {}
-            return _resolve(doc, target, depth + 1)
-        return {k: _resolve(doc, v, depth + 1) for k, v in node.items()}
+            return _resolve(doc, target, depth + 1, cut)
+        return {k: _resolve(doc, v, depth + 1, cut) for k, v in node.items()}
     if isinstance(node, list):
-        return [_resolve(doc, v, depth + 1) for v in node]
+        return [_resolve(doc, v, depth + 1, cut) for v in node]
     return node
 
 
@@ -223,32 +251,63 @@ def _text(value):
 
 
 def operations(doc: dict) -> tuple[list[dict], list[dict]]:
-    """(tool fields to create, skipped operations {method, path, reason})."""
-    doc = _resolve(doc, doc)
+    """(tool fields to create, skipped operations {method, path, reason}).
+
+    An operation whose schemas, resolved, would pass SCHEMA_MAX_BYTES is resolved again with
+    its deepest $refs left open ({}: any value), shallower each time, until they fit."""
+    translate = from_30 if not _is_31(doc) else None
+    paths = _resolve(doc, doc.get("paths") or {}, 1)  # at its depth in the document
     tools, skipped = [], []
-    for path, item in doc["paths"].items():
+    for path, item in paths.items():
         if not isinstance(item, dict):
             continue
-        shared = item.get("parameters") or []
         for method, op in item.items():
-            if method in ("parameters", "summary", "description", "servers", "$ref"):
-                continue
+            method = str(method)
+            if method.lower() not in HTTP_METHODS:
+                continue  # parameters, summary, servers, x-... of the path item
             if method not in METHODS:
                 skipped.append({"method": method.upper(), "path": path,
                                 "reason": f"method {method.upper()} is not supported"})
-                continue
-            if not isinstance(op, dict):
-                continue
-            params = {(p.get("in"), p.get("name")): p for p in shared + (op.get("parameters") or [])
-                      if isinstance(p, dict)}
-            name = op.get("operationId") or op.get("summary") or f"{method.upper()} {path}"
-            tools.append({
-                "name": str(name)[:200],
-                "description": _text(op.get("description") or op.get("summary")),
-                "method": method.upper(), "path": path,
-                "input_schema": _input_schema(list(params.values()), op.get("requestBody")),
-                "output_schema": _output_schema(op.get("responses")),
-                "operation_id": op.get("operationId"),
-                "tags": op.get("tags") or None, "deprecated": bool(op.get("deprecated", False)),
-            })
-    return tools, skipped
+            elif isinstance(op, dict):
+                fields = _fields(path, method, op, item.get("parameters"), translate)
+                cut = _MAX_DEPTH
+                while oversized_schema(fields) and cut > 0:
+                    cut -= 4
+                    again = _resolve(doc, {"item": doc["paths"][path]}, 1, cut)["item"]
+                    fields = _fields(path, method, again[method], again.get("parameters"),
+                                     translate)
+                tools.append(fields)
+    return tools, skipped + _webhooks(doc)
+
+
+def _fields(path, method: str, op: dict, shared, translate) -> dict:
+    """The tool of one resolved operation."""
+    listed = [p for part in (shared, op.get("parameters")) if isinstance(part, list) for p in part]
+    params = {(p.get("in"), p.get("name")): p for p in listed if isinstance(p, dict)}
+    name = op.get("operationId") or op.get("summary") or f"{method.upper()} {path}"
+    input_schema = _input_schema(list(params.values()), op.get("requestBody"))
+    output_schema = _output_schema(op.get("responses"))
+    if translate:
+        input_schema, output_schema = translate(input_schema), translate(output_schema)
+    return {
+        "name": str(name)[:200],
+        "description": _text(op.get("description") or op.get("summary")),
+        "method": method.upper(), "path": path,
+        "input_schema": input_schema, "output_schema": output_schema,
+        "operation_id": op.get("operationId"),
+        "tags": op.get("tags") or None, "deprecated": bool(op.get("deprecated", False)),
+    }
+
+
+def _webhooks(doc: dict) -> list[dict]:
+    """A 3.1 document's webhooks: requests the API sends, so no tool to call; listed."""
+    found = []
+    for name, item in (doc.get("webhooks") or {}).items() if _is_31(doc) else ():
+        if isinstance(item, dict) and str(item.get("$ref", "")).startswith("#/"):
+            item = _target(doc, item["$ref"])
+        for method in item if isinstance(item, dict) else ():
+            if str(method).lower() in HTTP_METHODS:
+                found.append({"method": str(method).upper(), "path": str(name),
+                              "reason": "a webhook: a request the API sends, not an operation "
+                                        "to call"})
+    return found

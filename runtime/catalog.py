@@ -108,7 +108,9 @@ def import_openapi(*, settings, org_id: str, provider_id: str, body) -> dict:
     provider = provider_store.get(org_id=org_id, provider_id=provider_id)
     if provider.type != "api":
         raise Conflict("tools are imported into an api provider only", code="provider_not_api")
-    candidates, skipped = openapi_import.operations(openapi_import.parse(body))
+    doc = openapi_import.parse(body, max_values=settings.max_import_values,
+                               max_expanded_bytes=settings.max_import_expanded_bytes)
+    candidates, skipped = openapi_import.operations(doc)
     created = []
     with _change(settings, org_id, scope="custom", provider_ids=[provider.id]) as change:
         _create_imported(org_id, provider, candidates, created, skipped)

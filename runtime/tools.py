@@ -2,9 +2,11 @@
 
 ``execute`` validates the input against the tool's input_schema, injects the provider's (or
 the end user's) credentials server-side, enforces the timeout and SSRF policy at call time,
-and validates the output against output_schema. Credentials never appear in the result: error
-messages are written here (never an exception's text, which can carry a URL with a key), and
-any credential value echoed by the tool is masked in the output.
+and checks the output against output_schema: a call the remote side performed is never
+reported failed because the output disagrees with our copy of its schema; it succeeds with an
+``output_warning`` (code ``output_schema_mismatch``). Credentials never appear in the result:
+error messages are written here (never an exception's text, which can carry a URL with a
+key), and any credential value echoed by the tool is masked in the output.
 """
 from __future__ import annotations
 
@@ -55,9 +57,20 @@ def _validate(schema, value, what: str) -> str | None:
     return None
 
 
-def _result(tool_id, status, started, *, http_status=None, output=None, error=None) -> dict:
+def _result(tool_id, status, started, *, http_status=None, output=None, error=None,
+            output_warning=None) -> dict:
     return {"tool_id": tool_id, "status": status, "http_status": http_status, "output": output,
-            "error": error, "duration_ms": round((time.perf_counter() - started) * 1000)}
+            "error": error, "output_warning": output_warning,
+            "duration_ms": round((time.perf_counter() - started) * 1000)}
+
+
+def _succeeded(tool, started, output, http_status=None) -> dict:
+    """The call was performed: succeeded, with a warning when the output does not match the
+    tool's output_schema (the schema is our copy of what the tool answers, and may be wrong)."""
+    problem = _validate(tool.output_schema, output, "output")
+    warning = {"code": "output_schema_mismatch", "message": problem[:500]} if problem else None
+    return _result(tool.id, "succeeded", started, http_status=http_status, output=output,
+                   output_warning=warning)
 
 
 def _failed(tool_id, started, code, message, **kw) -> dict:
@@ -172,11 +185,7 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     if not 200 <= resp.status_code < 300:
         return _failed(tool.id, started, "http_error", f"the tool answered HTTP {resp.status_code}",
                        http_status=resp.status_code, output=output)
-    problem = _validate(tool.output_schema, output, "output")
-    if problem:
-        return _failed(tool.id, started, "output_invalid", problem,
-                       http_status=resp.status_code, output=output)
-    return _result(tool.id, "succeeded", started, http_status=resp.status_code, output=output)
+    return _succeeded(tool, started, output, resp.status_code)
 
 
 def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
@@ -201,11 +210,9 @@ def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
         text = " ".join(c.get("text", "") for c in outcome["content"] if isinstance(c, dict))
         return _failed(tool.id, started, "tool_error", mask.text(text)[:500] or "the tool failed",
                        output=output)
-    if outcome["structured"] is not None:
-        problem = _validate(tool.output_schema, output, "output")
-        if problem:
-            return _failed(tool.id, started, "output_invalid", problem, output=output)
-    return _result(tool.id, "succeeded", started, output=output)
+    if outcome["structured"] is None:
+        return _result(tool.id, "succeeded", started, output=output)
+    return _succeeded(tool, started, output)
 
 
 def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | None = None,
@@ -214,7 +221,7 @@ def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | 
     credentials for the tool's provider, optionally with a `base_url` override) win over the
     provider's; given `user_id` instead, they are read from that user's vault entry (OAuth
     tokens refreshed when due). Returns {tool_id, status, http_status, output, error,
-    duration_ms}."""
+    output_warning, duration_ms}."""
     tool, provider = tool_store.get_with_provider(org_id=org_id, tool_id=tool_id)
     if user_credentials is None and user_id is not None:
         user_credentials = oauth.fresh_credentials(org_id=org_id, user_id=user_id,

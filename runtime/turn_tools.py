@@ -154,7 +154,8 @@ def _call_tool(org_id: str, entry: Entry, arguments: dict, user_id: str | None) 
         except DomainError as exc:
             code = "tool_not_found" if exc.status == 404 else exc.code
             return _failed(code, exc.detail)
-    return {"status": result["status"], "output": result["output"], "error": result["error"]}
+    return {"status": result["status"], "output": result["output"], "error": result["error"],
+            "output_warning": result.get("output_warning")}
 
 
 def _call_workflow(turn, entry: Entry, arguments: dict) -> dict:
@@ -313,6 +314,8 @@ def _finish_call(turn, agent_id, call, entry, result, started) -> Message:
             "duration_ms": duration}
     if result.get("workflow_run_id"):
         data["workflow_run_id"] = result["workflow_run_id"]
+    if ok and result.get("output_warning"):  # the output did not match the tool's output_schema
+        data["output_warning"] = result["output_warning"]
     turn.emit("tool.result", data)
     step = {"type": "tool_call", "agent_id": agent_id, "tool_call_id": call.id,
             "tool_id": data["tool_id"], "kind": data["kind"], "name": call.name,

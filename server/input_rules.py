@@ -69,15 +69,16 @@ def _where(path: list) -> str:
     return "/" + "/".join(str(p) for p in path) if path else "the body"
 
 
-def check_value(value) -> None:
-    """Depth, size, integers and strings of a parsed JSON value (iteratively: no recursion)."""
+def check_value(value, max_nodes: int = MAX_NODES) -> None:
+    """Depth, size, integers and strings of a parsed JSON value (iteratively: no recursion).
+    ``max_nodes``: MAX_NODES, or a path's own limit (server/body_limit.py)."""
     stack = [(value, 1, ())]
     nodes = 0
     while stack:
         node, depth, path = stack.pop()
         nodes += 1
-        if nodes > MAX_NODES:
-            raise BadInput(f"request body holds more than {MAX_NODES} values",
+        if nodes > max_nodes:
+            raise BadInput(f"request body holds more than {max_nodes} values",
                            code="payload_too_large")
         if isinstance(node, str):
             if _BAD_CHAR.search(node):
@@ -98,7 +99,7 @@ def check_value(value) -> None:
                 stack.append((item, depth + 1, path + (index,) if len(path) < 8 else path))
 
 
-def loads(text: str):
+def loads(text: str, max_nodes: int = MAX_NODES):
     """Parse a JSON request body under the rules above."""
     try:
         value = json.loads(text, parse_constant=_constant, parse_float=_float,
@@ -112,7 +113,7 @@ def loads(text: str):
         raise
     except ValueError:  # an integer literal beyond Python's digit limit
         raise BadInput("request body holds a number too large to represent") from None
-    check_value(value)
+    check_value(value, max_nodes)
     return value
 
 

@@ -39,7 +39,7 @@ from connexion.validators import (
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 from jsonschema.exceptions import best_match
 
-from server import input_rules
+from server import body_limit, input_rules
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DATE_TIME = re.compile(
@@ -190,7 +190,8 @@ class RequestBodyValidator(JSONRequestBodyValidator):
         except (UnicodeDecodeError, LookupError):
             raise BadRequestProblem(detail="request body is not valid UTF-8 JSON")
         try:
-            return input_rules.loads(text)
+            return input_rules.loads(text, scope.get(body_limit.MAX_VALUES_KEY)
+                                     or input_rules.MAX_NODES)
         except input_rules.BadInput as exc:
             raise _problem(exc) from None
 

@@ -181,6 +181,10 @@ class Settings:
     # JSON surrogate pair (12 bytes), plus a second 10,000-character field in the same request.
     max_body_bytes: int = 4 * 1024 * 1024
     max_import_bytes: int = 5 * 1024 * 1024
+    # An OpenAPI import (rules/openapi_import.py): values as sent and once expanded, and bytes
+    # once expanded (YAML aliases and local $refs resolved).
+    max_import_values: int = 200_000
+    max_import_expanded_bytes: int = 16 * 1024 * 1024
     # Observability (store/metrics.py, store/tracing.py; docs/operating.md).
     metrics: bool = True
     metrics_dir: Path | None = None
@@ -287,10 +291,14 @@ class Settings:
 
 
 def _limit_settings(env: dict) -> dict:
-    """Request size limits: the whole body of any request, and of an OpenAPI import."""
+    """Request size limits: the whole body of any request, and of an OpenAPI import (its
+    bytes as sent, its values as sent and once expanded, its bytes once expanded)."""
     return dict(
         max_body_bytes=_positive(env, "AGENT_PLATFORM_MAX_BODY_BYTES", 4 * 1024 * 1024),
         max_import_bytes=_positive(env, "AGENT_PLATFORM_MAX_IMPORT_BYTES", 5 * 1024 * 1024),
+        max_import_values=_positive(env, "AGENT_PLATFORM_MAX_IMPORT_VALUES", 200_000),
+        max_import_expanded_bytes=_positive(env, "AGENT_PLATFORM_MAX_IMPORT_EXPANDED_BYTES",
+                                            16 * 1024 * 1024),
     )
 
 

@@ -527,7 +527,7 @@ export interface paths {
         put?: never;
         /**
          * Create one api tool per operation of an OpenAPI 3.x document (JSON or YAML)
-         * @description Each operation (GET, POST, PUT, PATCH, DELETE) becomes a tool under the naming rules of POST /v1/tools: operationId (or summary) names it and is kept as `operation_id`; tags and deprecated carry over; `input_schema` holds the parameters (each marked `x-in`: path, query or header) and the JSON request body; `output_schema` is the first 2xx JSON response. Operations whose method+path or operation_id are already used, or whose method is not supported, are listed in `skipped` with the reason. Only into an api provider (409 `provider_not_api`).
+         * @description Each operation (GET, POST, PUT, PATCH, DELETE) becomes a tool under the naming rules of POST /v1/tools: operationId (or summary) names it and is kept as `operation_id`; tags and deprecated carry over; `input_schema` holds the parameters (each marked `x-in`: path, query or header) and the JSON request body; `output_schema` is the first 2xx JSON response. Local `$ref`s are resolved; OpenAPI 3.0 schemas become JSON Schema (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `example`). Operations whose method+path or operation_id are already used, or whose method is not supported, and a 3.1 document's `webhooks` (requests the API sends) are listed in `skipped` with the reason. A document over the import's limits (bytes, values, expanded size: settings) is 413. Only into an api provider (409 `provider_not_api`).
          */
         post: operations["import_tool_provider"];
         delete?: never;
@@ -602,7 +602,7 @@ export interface paths {
         put?: never;
         /**
          * Call a tool now
-         * @description The input is validated against the tool's input_schema (400 `tool_input_invalid`). An HTTP tool fills `{param}` placeholders of its path from the input; the other inputs go to the query (GET, DELETE) or the JSON body (POST, PUT, PATCH) unless their schema says otherwise with `x-in` (path, query, header, body). The provider's base_url (or the end user's `base_url` override) passes the SSRF policy when resolved; timeout_ms is enforced; the provider's auth is injected server-side (the end user's credentials win). Redirects are not followed. A disabled tool is 409 `tool_disabled`. The outcome of the call is in the 200 body: `status` failed with an `error.code` (`timeout`, `connection_failed`, `http_error`, `output_invalid`, `tool_error`, `url_not_allowed`, ...). Credentials never appear in the result.
+         * @description The input is validated against the tool's input_schema (400 `tool_input_invalid`). An HTTP tool fills `{param}` placeholders of its path from the input; the other inputs go to the query (GET, DELETE) or the JSON body (POST, PUT, PATCH) unless their schema says otherwise with `x-in` (path, query, header, body). The provider's base_url (or the end user's `base_url` override) passes the SSRF policy when resolved; timeout_ms is enforced; the provider's auth is injected server-side (the end user's credentials win). Redirects are not followed. A disabled tool is 409 `tool_disabled`. The outcome of the call is in the 200 body: `status` failed with an `error.code` (`timeout`, `connection_failed`, `http_error`, `tool_error`, `url_not_allowed`, ...). An output that does not match the tool's output_schema does not fail a call that was made: it succeeds with an `output_warning` (`output_schema_mismatch`). Credentials never appear in the result.
          */
         post: operations["execute_tool"];
         delete?: never;
@@ -2233,6 +2233,8 @@ export interface components {
             output: unknown;
             /** @description Why the call failed (null when it succeeded). */
             error: components["schemas"]["ErrorDetail"] | null;
+            /** @description The call succeeded but its output does not match the tool's output_schema (code `output_schema_mismatch`, the message says where); null when it matches, has no schema or the call failed. The tool was called: its output is returned as it came. */
+            output_warning: components["schemas"]["ErrorDetail"] | null;
             /** @description Milliseconds the call took. */
             duration_ms: number;
         };
@@ -3421,7 +3423,7 @@ export interface components {
         ImportSkipped: {
             /** @description The operation's HTTP method. */
             method: string;
-            /** @description The operation's path. */
+            /** @description The operation's path (a webhook's name). */
             path: string;
             /** @description Why it was skipped. */
             reason: string;
@@ -3566,12 +3568,14 @@ export interface components {
             /** @description The user's message. */
             message: string;
         };
-        /** @description An OpenAPI 3.x document. */
+        /** @description An OpenAPI 3.x document: 3.0 with `paths`; 3.1 with `paths`, `webhooks` or `components` (the import answers 400 `invalid_openapi_document` for a document without them). */
         OpenApiDocument: {
             /** @description The OpenAPI version (3.x). */
             openapi: string;
             /** @description The document's paths: each operation becomes a tool. */
-            paths: components["schemas"]["JsonObject"];
+            paths?: components["schemas"]["JsonObject"];
+            /** @description 3.1: requests the API sends; they become no tools (listed in `skipped`). */
+            webhooks?: components["schemas"]["JsonObject"];
         } & {
             [key: string]: unknown;
         };
@@ -3674,6 +3678,8 @@ export interface components {
             output: unknown;
             /** @description Why the call failed (null when it succeeded). */
             error: components["schemas"]["ErrorDetail"] | null;
+            /** @description Only when the call succeeded but its output does not match the tool's output_schema (code `output_schema_mismatch`); the output is passed on as it came. */
+            output_warning?: components["schemas"]["ErrorDetail"];
             /** @description Milliseconds from the call to its answer. */
             duration_ms: number;
             /**

@@ -15,7 +15,7 @@ class ImportSkipped:
     method: str
     """ The operation's HTTP method. """
     path: str
-    """ The operation's path. """
+    """ The operation's path (a webhook's name). """
     reason: str
     """ Why it was skipped. """
 

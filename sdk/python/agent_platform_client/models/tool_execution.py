@@ -26,6 +26,10 @@ class ToolExecution:
     """ The tool's output: parsed JSON, text, or MCP content. """
     error: ErrorDetail | None
     """ Why the call failed (null when it succeeded). """
+    output_warning: ErrorDetail | None
+    """ The call succeeded but its output does not match the tool's output_schema (code `output_schema_mismatch`,
+    the message says where); null when it matches, has no schema or the call failed. The tool was called: its output
+    is returned as it came. """
     duration_ms: int
     """ Milliseconds the call took. """
 
@@ -47,6 +51,12 @@ class ToolExecution:
         else:
             error = self.error
 
+        output_warning: dict[str, Any] | None
+        if isinstance(self.output_warning, ErrorDetail):
+            output_warning = self.output_warning.to_dict()
+        else:
+            output_warning = self.output_warning
+
         duration_ms = self.duration_ms
 
         field_dict: dict[str, Any] = {}
@@ -58,6 +68,7 @@ class ToolExecution:
                 "http_status": http_status,
                 "output": output,
                 "error": error,
+                "output_warning": output_warning,
                 "duration_ms": duration_ms,
             }
         )
@@ -97,6 +108,21 @@ class ToolExecution:
 
         error = _parse_error(d.pop("error"))
 
+        def _parse_output_warning(data: object) -> ErrorDetail | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                output_warning_type_0 = ErrorDetail.from_dict(data)
+
+                return output_warning_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ErrorDetail | None, data)
+
+        output_warning = _parse_output_warning(d.pop("output_warning"))
+
         duration_ms = d.pop("duration_ms")
 
         tool_execution = cls(
@@ -105,6 +131,7 @@ class ToolExecution:
             http_status=http_status,
             output=output,
             error=error,
+            output_warning=output_warning,
             duration_ms=duration_ms,
         )
 

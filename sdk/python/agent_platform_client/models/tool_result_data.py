@@ -41,6 +41,8 @@ class ToolResultData:
     """ Why the call failed (null when it succeeded). """
     duration_ms: float
     """ Milliseconds from the call to its answer. """
+    output_warning: ErrorDetail | Unset = UNSET
+    """ An error: a stable snake_case `code` and a readable `message`. """
     workflow_run_id: UUID | Unset = UNSET
     """ For a workflow called as a tool: its run. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -80,6 +82,10 @@ class ToolResultData:
 
         duration_ms = self.duration_ms
 
+        output_warning: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.output_warning, Unset):
+            output_warning = self.output_warning.to_dict()
+
         workflow_run_id: str | Unset = UNSET
         if not isinstance(self.workflow_run_id, Unset):
             workflow_run_id = str(self.workflow_run_id)
@@ -100,6 +106,8 @@ class ToolResultData:
                 "duration_ms": duration_ms,
             }
         )
+        if output_warning is not UNSET:
+            field_dict["output_warning"] = output_warning
         if workflow_run_id is not UNSET:
             field_dict["workflow_run_id"] = workflow_run_id
 
@@ -169,6 +177,13 @@ class ToolResultData:
 
         duration_ms = d.pop("duration_ms")
 
+        _output_warning = d.pop("output_warning", UNSET)
+        output_warning: ErrorDetail | Unset
+        if isinstance(_output_warning, Unset):
+            output_warning = UNSET
+        else:
+            output_warning = ErrorDetail.from_dict(_output_warning)
+
         _workflow_run_id = d.pop("workflow_run_id", UNSET)
         workflow_run_id: UUID | Unset
         if isinstance(_workflow_run_id, Unset):
@@ -187,6 +202,7 @@ class ToolResultData:
             output=output,
             error=error,
             duration_ms=duration_ms,
+            output_warning=output_warning,
             workflow_run_id=workflow_run_id,
         )
 

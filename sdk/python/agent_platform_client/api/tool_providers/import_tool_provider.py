@@ -144,16 +144,21 @@ def sync_detailed(
      Each operation (GET, POST, PUT, PATCH, DELETE) becomes a tool under the naming rules of POST
     /v1/tools: operationId (or summary) names it and is kept as `operation_id`; tags and deprecated
     carry over; `input_schema` holds the parameters (each marked `x-in`: path, query or header) and the
-    JSON request body; `output_schema` is the first 2xx JSON response. Operations whose method+path or
-    operation_id are already used, or whose method is not supported, are listed in `skipped` with the
-    reason. Only into an api provider (409 `provider_not_api`).
+    JSON request body; `output_schema` is the first 2xx JSON response. Local `$ref`s are resolved;
+    OpenAPI 3.0 schemas become JSON Schema (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`,
+    `example`). Operations whose method+path or operation_id are already used, or whose method is not
+    supported, and a 3.1 document's `webhooks` (requests the API sends) are listed in `skipped` with the
+    reason. A document over the import's limits (bytes, values, expanded size: settings) is 413. Only
+    into an api provider (409 `provider_not_api`).
 
     Args:
         id (UUID):
         x_request_id (str | Unset):
         idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
-        body (OpenApiDocument): An OpenAPI 3.x document.
+        body (OpenApiDocument): An OpenAPI 3.x document: 3.0 with `paths`; 3.1 with `paths`,
+            `webhooks` or `components` (the import answers 400 `invalid_openapi_document` for a
+            document without them).
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
 
     Raises:
@@ -193,16 +198,21 @@ def sync(
      Each operation (GET, POST, PUT, PATCH, DELETE) becomes a tool under the naming rules of POST
     /v1/tools: operationId (or summary) names it and is kept as `operation_id`; tags and deprecated
     carry over; `input_schema` holds the parameters (each marked `x-in`: path, query or header) and the
-    JSON request body; `output_schema` is the first 2xx JSON response. Operations whose method+path or
-    operation_id are already used, or whose method is not supported, are listed in `skipped` with the
-    reason. Only into an api provider (409 `provider_not_api`).
+    JSON request body; `output_schema` is the first 2xx JSON response. Local `$ref`s are resolved;
+    OpenAPI 3.0 schemas become JSON Schema (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`,
+    `example`). Operations whose method+path or operation_id are already used, or whose method is not
+    supported, and a 3.1 document's `webhooks` (requests the API sends) are listed in `skipped` with the
+    reason. A document over the import's limits (bytes, values, expanded size: settings) is 413. Only
+    into an api provider (409 `provider_not_api`).
 
     Args:
         id (UUID):
         x_request_id (str | Unset):
         idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
-        body (OpenApiDocument): An OpenAPI 3.x document.
+        body (OpenApiDocument): An OpenAPI 3.x document: 3.0 with `paths`; 3.1 with `paths`,
+            `webhooks` or `components` (the import answers 400 `invalid_openapi_document` for a
+            document without them).
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
 
     Raises:
@@ -237,16 +247,21 @@ async def asyncio_detailed(
      Each operation (GET, POST, PUT, PATCH, DELETE) becomes a tool under the naming rules of POST
     /v1/tools: operationId (or summary) names it and is kept as `operation_id`; tags and deprecated
     carry over; `input_schema` holds the parameters (each marked `x-in`: path, query or header) and the
-    JSON request body; `output_schema` is the first 2xx JSON response. Operations whose method+path or
-    operation_id are already used, or whose method is not supported, are listed in `skipped` with the
-    reason. Only into an api provider (409 `provider_not_api`).
+    JSON request body; `output_schema` is the first 2xx JSON response. Local `$ref`s are resolved;
+    OpenAPI 3.0 schemas become JSON Schema (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`,
+    `example`). Operations whose method+path or operation_id are already used, or whose method is not
+    supported, and a 3.1 document's `webhooks` (requests the API sends) are listed in `skipped` with the
+    reason. A document over the import's limits (bytes, values, expanded size: settings) is 413. Only
+    into an api provider (409 `provider_not_api`).
 
     Args:
         id (UUID):
         x_request_id (str | Unset):
         idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
-        body (OpenApiDocument): An OpenAPI 3.x document.
+        body (OpenApiDocument): An OpenAPI 3.x document: 3.0 with `paths`; 3.1 with `paths`,
+            `webhooks` or `components` (the import answers 400 `invalid_openapi_document` for a
+            document without them).
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
 
     Raises:
@@ -284,16 +299,21 @@ async def asyncio(
      Each operation (GET, POST, PUT, PATCH, DELETE) becomes a tool under the naming rules of POST
     /v1/tools: operationId (or summary) names it and is kept as `operation_id`; tags and deprecated
     carry over; `input_schema` holds the parameters (each marked `x-in`: path, query or header) and the
-    JSON request body; `output_schema` is the first 2xx JSON response. Operations whose method+path or
-    operation_id are already used, or whose method is not supported, are listed in `skipped` with the
-    reason. Only into an api provider (409 `provider_not_api`).
+    JSON request body; `output_schema` is the first 2xx JSON response. Local `$ref`s are resolved;
+    OpenAPI 3.0 schemas become JSON Schema (`nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`,
+    `example`). Operations whose method+path or operation_id are already used, or whose method is not
+    supported, and a 3.1 document's `webhooks` (requests the API sends) are listed in `skipped` with the
+    reason. A document over the import's limits (bytes, values, expanded size: settings) is 413. Only
+    into an api provider (409 `provider_not_api`).
 
     Args:
         id (UUID):
         x_request_id (str | Unset):
         idempotency_key (str | Unset):
         x_organization_id (UUID | Unset):
-        body (OpenApiDocument): An OpenAPI 3.x document.
+        body (OpenApiDocument): An OpenAPI 3.x document: 3.0 with `paths`; 3.1 with `paths`,
+            `webhooks` or `components` (the import answers 400 `invalid_openapi_document` for a
+            document without them).
         body (File): An OpenAPI 3.x document in YAML (or JSON) text.
 
     Raises:

@@ -140,8 +140,9 @@ def sync_detailed(
     SSRF policy when resolved; timeout_ms is enforced; the provider's auth is injected server-side (the
     end user's credentials win). Redirects are not followed. A disabled tool is 409 `tool_disabled`. The
     outcome of the call is in the 200 body: `status` failed with an `error.code` (`timeout`,
-    `connection_failed`, `http_error`, `output_invalid`, `tool_error`, `url_not_allowed`, ...).
-    Credentials never appear in the result.
+    `connection_failed`, `http_error`, `tool_error`, `url_not_allowed`, ...). An output that does not
+    match the tool's output_schema does not fail a call that was made: it succeeds with an
+    `output_warning` (`output_schema_mismatch`). Credentials never appear in the result.
 
     Args:
         tool_id (UUID):
@@ -191,8 +192,9 @@ def sync(
     SSRF policy when resolved; timeout_ms is enforced; the provider's auth is injected server-side (the
     end user's credentials win). Redirects are not followed. A disabled tool is 409 `tool_disabled`. The
     outcome of the call is in the 200 body: `status` failed with an `error.code` (`timeout`,
-    `connection_failed`, `http_error`, `output_invalid`, `tool_error`, `url_not_allowed`, ...).
-    Credentials never appear in the result.
+    `connection_failed`, `http_error`, `tool_error`, `url_not_allowed`, ...). An output that does not
+    match the tool's output_schema does not fail a call that was made: it succeeds with an
+    `output_warning` (`output_schema_mismatch`). Credentials never appear in the result.
 
     Args:
         tool_id (UUID):
@@ -237,8 +239,9 @@ async def asyncio_detailed(
     SSRF policy when resolved; timeout_ms is enforced; the provider's auth is injected server-side (the
     end user's credentials win). Redirects are not followed. A disabled tool is 409 `tool_disabled`. The
     outcome of the call is in the 200 body: `status` failed with an `error.code` (`timeout`,
-    `connection_failed`, `http_error`, `output_invalid`, `tool_error`, `url_not_allowed`, ...).
-    Credentials never appear in the result.
+    `connection_failed`, `http_error`, `tool_error`, `url_not_allowed`, ...). An output that does not
+    match the tool's output_schema does not fail a call that was made: it succeeds with an
+    `output_warning` (`output_schema_mismatch`). Credentials never appear in the result.
 
     Args:
         tool_id (UUID):
@@ -286,8 +289,9 @@ async def asyncio(
     SSRF policy when resolved; timeout_ms is enforced; the provider's auth is injected server-side (the
     end user's credentials win). Redirects are not followed. A disabled tool is 409 `tool_disabled`. The
     outcome of the call is in the 200 body: `status` failed with an `error.code` (`timeout`,
-    `connection_failed`, `http_error`, `output_invalid`, `tool_error`, `url_not_allowed`, ...).
-    Credentials never appear in the result.
+    `connection_failed`, `http_error`, `tool_error`, `url_not_allowed`, ...). An output that does not
+    match the tool's output_schema does not fail a call that was made: it succeeds with an
+    `output_warning` (`output_schema_mismatch`). Credentials never appear in the result.
 
     Args:
         tool_id (UUID):
