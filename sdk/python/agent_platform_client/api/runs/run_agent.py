@@ -141,8 +141,9 @@ def sync_detailed(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
 
     Args:
         id (UUID):
@@ -193,8 +194,9 @@ def sync(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
 
     Args:
         id (UUID):
@@ -240,8 +242,9 @@ async def asyncio_detailed(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
 
     Args:
         id (UUID):
@@ -290,8 +293,9 @@ async def asyncio(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up.
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up.
 
     Args:
         id (UUID):

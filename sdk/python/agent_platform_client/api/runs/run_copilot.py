@@ -140,7 +140,8 @@ def sync_detailed(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`.
 
     Args:
         id (UUID):
@@ -190,7 +191,8 @@ def sync(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`.
 
     Args:
         id (UUID):
@@ -235,7 +237,8 @@ async def asyncio_detailed(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`.
 
     Args:
         id (UUID):
@@ -283,7 +286,8 @@ async def asyncio(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions.
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`.
 
     Args:
         id (UUID):
