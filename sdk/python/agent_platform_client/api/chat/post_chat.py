@@ -148,7 +148,8 @@ def sync_detailed(
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
     another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
     still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
+    when the organization or the end user already has its limit of turns queued or running.
 
     Args:
         x_request_id (str | Unset):
@@ -200,7 +201,8 @@ def sync(
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
     another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
     still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
+    when the organization or the end user already has its limit of turns queued or running.
 
     Args:
         x_request_id (str | Unset):
@@ -247,7 +249,8 @@ async def asyncio_detailed(
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
     another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
     still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
+    when the organization or the end user already has its limit of turns queued or running.
 
     Args:
         x_request_id (str | Unset):
@@ -297,7 +300,8 @@ async def asyncio(
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
     another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
     still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
+    when the organization or the end user already has its limit of turns queued or running.
 
     Args:
         x_request_id (str | Unset):
