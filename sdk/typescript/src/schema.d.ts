@@ -6379,6 +6379,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional: a request without a body (or with an empty one) calls the tool with the input `{}`, as `{"input": {}}` does; a tool whose input_schema requires fields then answers 400 `tool_input_invalid`. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["ToolExecute"];
@@ -7327,6 +7328,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional: a request without a body (or with an empty one) starts a run with the input `{}`, as `{"input": {}}` does; a workflow whose input_schema requires fields then answers 400 `workflow_input_invalid`. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["WorkflowRunRequest"];
