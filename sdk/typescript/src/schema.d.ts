@@ -1890,6 +1890,8 @@ export interface components {
             access_token?: string | null;
             /** @description Org-wide refresh token (write-only). */
             refresh_token?: string | null;
+            /** @description The client secret registered with the provider (write-only; stored encrypted, named in `credentials_set` once set, never returned). Omitted on an update of an oauth2 provider, the stored one stays; `null` clears it. */
+            client_secret?: string | null;
         };
         /** @description An absolute http(s) URL with a host name or IPv4 address (name IPv6 hosts through DNS). Private, loopback, link-local and metadata hosts are refused (403 `url_not_allowed`) unless the operator allow-lists them. */
         HttpUrl: string;
@@ -6377,6 +6379,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional: a request without a body (or with an empty one) calls the tool with the input `{}`, as `{"input": {}}` does; a tool whose input_schema requires fields then answers 400 `tool_input_invalid`. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["ToolExecute"];
@@ -7325,6 +7328,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional: a request without a body (or with an empty one) starts a run with the input `{}`, as `{"input": {}}` does; a workflow whose input_schema requires fields then answers 400 `workflow_input_invalid`. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["WorkflowRunRequest"];
