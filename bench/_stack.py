@@ -105,6 +105,17 @@ def _stop(processes) -> None:
             proc.wait(timeout=10)
 
 
+def _clean(root: str, keep_logs: bool) -> None:
+    """Remove the deployment's directory, or all but its logs."""
+    if not keep_logs:
+        shutil.rmtree(root, ignore_errors=True)
+        return
+    for path in glob.glob(f"{root}/*"):
+        if not path.endswith(".log"):
+            shutil.rmtree(path, ignore_errors=True)
+    print(f"logs kept in {root}", file=sys.stderr, flush=True)
+
+
 def _wait_ready(base: str, proc: subprocess.Popen, log_path: str) -> None:
     deadline = time.monotonic() + 180  # a busy 2-core machine starts serve slowly
     while time.monotonic() < deadline:
@@ -120,7 +131,7 @@ def _wait_ready(base: str, proc: subprocess.Popen, log_path: str) -> None:
 
 
 @contextlib.contextmanager
-def embedded():
+def embedded(keep_logs: bool = False):
     root = tempfile.mkdtemp(prefix="bench-conc-embedded-")
     port = free_port()
     env = {**_base_env(f"{root}/data", port), "DATABASE_URL": f"sqlite:///{root}/data/bench.db"}
@@ -131,7 +142,7 @@ def embedded():
         yield Deployment("embedded", f"http://127.0.0.1:{port}", port, serve, log_dir=root)
     finally:
         _stop([serve])
-        shutil.rmtree(root, ignore_errors=True)
+        _clean(root, keep_logs)
 
 
 def _pg_bin() -> str:
@@ -198,7 +209,7 @@ def _redis(root: str):
 
 
 @contextlib.contextmanager
-def postgres_redis(workers: int = 2, serve_workers: int = 2):
+def postgres_redis(workers: int = 2, serve_workers: int = 2, keep_logs: bool = False):
     root = tempfile.mkdtemp(prefix="bench-conc-pg-")
     os.chmod(root, 0o755)
     port = free_port()
@@ -223,7 +234,7 @@ def postgres_redis(workers: int = 2, serve_workers: int = 2):
             finally:
                 _stop(processes)
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        _clean(root, keep_logs)
 
 
 def _raise_limits(client: httpx.Client, admin: dict, org_id: str, most: int) -> dict:

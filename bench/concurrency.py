@@ -56,6 +56,11 @@ def _note(text: str) -> None:
     print(f"[bench concurrency] {text}", file=sys.stderr, flush=True)
 
 
+def _code(body) -> str:
+    """A problem's code (or the start of an answer that is not one)."""
+    return body.get("code", str(body)[:80]) if isinstance(body, dict) else str(body)[:80]
+
+
 def _fmt(seconds) -> str:
     return "  never" if seconds is None else f"{seconds:6.2f}s"
 
@@ -126,6 +131,7 @@ async def chat_phase(dep, boot: dict, slow_port: int, n: int, deadline: float, t
                                   {"copilot_id": boot["prod"], "message": f"Hello {i}"})
         r["post_status"] = status
         if status != 202:
+            r["error"] = f"POST {status} {_code(body)}"
             return
         r["thread"], r["headers"] = body["thread"]["id"], headers
         async with contextlib.aclosing(events(dep.port, f"/v1/chat/stream?thread_id={r['thread']}",
@@ -154,9 +160,8 @@ async def chat_phase(dep, boot: dict, slow_port: int, n: int, deadline: float, t
         "n": n, "seconds": round(elapsed, 1), "peak_in_flight": stats["peak"],
         "model_calls": stats["calls"], "completed": len(ok), "failures": n - len(ok),
         "failure_kinds": dict(Counter(
-            r.get("final") or (f"POST {r['post_status']}" if r.get("post_status") not in
-                               (None, 202) else r.get("error", "not finished by the deadline"))
-            for r in results if r.get("final") != "run.completed")),
+            r.get("final") or r.get("error", "not finished by the deadline")
+            for r in results if not r.get("ok"))),
         "first_delta_p50_s": _pct([r.get("first") for r in results], 0.5),
         "first_delta_p95_s": _pct([r.get("first") for r in results], 0.95),
         "completion_p50_s": _pct([r.get("done") if r.get("ok") else None for r in results], 0.5),
@@ -172,7 +177,7 @@ async def sync_phase(dep, boot: dict, slow_port: int, n: int, deadline: float) -
         status, body = await call(dep.port, "POST", f"/v1/agents/{boot['agent']}/run",
                                   {**boot["auth"], "X-User-Id": f"sync-{i}"}, {"input": "Hello"})
         r["status"] = status
-        r["run_status"] = ((body or {}).get("run") or {}).get("status")
+        r["run_status"] = ((body or {}).get("run") or {}).get("status") or _code(body)
         r["done"] = time.monotonic() - r["t0"]
 
     results = await _at_once(n, run, deadline)
@@ -196,9 +201,12 @@ async def workflow_phase(dep, boot: dict, slow_port: int, n: int, deadline: floa
     started = time.monotonic()
 
     async def start(i, r):
-        r["status"], body = await call(dep.port, "POST", f"/v1/workflows/{boot['workflow']}/run",
-                                       boot["auth"], {"input": {}})
+        status, body = await call(dep.port, "POST", f"/v1/workflows/{boot['workflow']}/run",
+                                  boot["auth"], {"input": {}})
+        r["status"] = status
         r["id"] = ((body or {}).get("run") or {}).get("id")
+        if status != 202:
+            r["error"] = f"POST {status} {_code(body)}"
 
     results = await _at_once(n, start, deadline)
     todo = [r for r in results if r.get("id")]
@@ -224,10 +232,8 @@ async def workflow_phase(dep, boot: dict, slow_port: int, n: int, deadline: floa
         r["ok"] = r.get("final") == "succeeded"
     good = [r for r in results if r["ok"]]
     return {"n": n, "peak_in_flight": peak, "completed": len(good), "failures": n - len(good),
-            "statuses": dict(Counter(r.get("final") or (f"POST {r['status']}" if "status" in r
-                                                        else r.get("error", "not started"))
-                                     if r.get("final") or r.get("status") != 202
-                                     else "not finished by the deadline" for r in results)),
+            "statuses": dict(Counter(r.get("final") or r.get("error", "not finished by the "
+                                                             "deadline") for r in results)),
             "completion_p95_s": _pct([r["done"] if r["ok"] else None for r in results], 0.95),
             "drained": drained}
 
@@ -260,7 +266,8 @@ async def _measure(dep, boot: dict, slow_port: int, args) -> dict:
 
 
 def run_setup(name: str, slow_port: int, args) -> dict:
-    deployment = _stack.embedded() if name == "embedded" else _stack.postgres_redis()
+    deployment = (_stack.embedded(keep_logs=args.keep_logs) if name == "embedded"
+                  else _stack.postgres_redis(keep_logs=args.keep_logs))
     with deployment as dep:
         boot = _stack.bootstrap(dep, slow_port, max(args.n, default=1))
         return asyncio.run(_measure(dep, boot, slow_port, args))
@@ -321,6 +328,8 @@ def main(argv: list[str]) -> int:
                         help="seconds a phase may take (default 3 x --model-seconds + 60)")
     parser.add_argument("--sync-n", type=int, default=256, help="sync agent runs (0: skip)")
     parser.add_argument("--workflow-n", type=int, default=256, help="workflow runs (0: skip)")
+    parser.add_argument("--keep-logs", action="store_true",
+                        help="keep the logs of serve, the workers and Postgres (path on stderr)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the stack on the way out
     from bench._slow_model import _raise_fd_limit
