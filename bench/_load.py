@@ -118,7 +118,7 @@ def pct(values, q) -> float | None:
         return None
     ordered = sorted(math.inf if v is None else v for v in values)
     value = ordered[min(len(ordered) - 1, int(len(ordered) * q))]
-    return None if value == math.inf else round(value, 3)
+    return None if value == math.inf else round(value, 4)
 
 
 POLLER = """

@@ -192,6 +192,7 @@ async def sync_phase(dep, boot: dict, slow_port: int, n: int, deadline: float) -
                                      if "status" in r else r.get("error", "not answered by "
                                                                  "the deadline")
                                      for r in results)),
+            "completion_p50_s": _pct([r["done"] if r["ok"] else None for r in results], 0.5),
             "completion_p95_s": _pct([r["done"] if r["ok"] else None for r in results], 0.95),
             "drained": drained}
 
@@ -234,6 +235,7 @@ async def workflow_phase(dep, boot: dict, slow_port: int, n: int, deadline: floa
     return {"n": n, "peak_in_flight": peak, "completed": len(good), "failures": n - len(good),
             "statuses": dict(Counter(r.get("final") or r.get("error", "not finished by the "
                                                              "deadline") for r in results)),
+            "completion_p50_s": _pct([r["done"] if r["ok"] else None for r in results], 0.5),
             "completion_p95_s": _pct([r["done"] if r["ok"] else None for r in results], 0.95),
             "drained": drained}
 
@@ -312,8 +314,9 @@ def _print(name: str, result: dict, args) -> None:
         if phase in result:
             r = result[phase]
             print(f"  {title}, N={r['n']}: peak in flight {r['peak_in_flight']}, failures "
-                  f"{r['failures']}, completion p95 {_fmt(r['completion_p95_s'])}, "
-                  f"seen {r['statuses']}")
+                  f"{r['failures']}, completion p50 {_fmt(r['completion_p50_s'])} p95 "
+                  f"{_fmt(r['completion_p95_s'])}, seen {r['statuses']}"
+                  + ("" if r["drained"] else " (the model server did not go quiet after it)"))
 
 
 def main(argv: list[str]) -> int:
