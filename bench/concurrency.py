@@ -300,8 +300,9 @@ def _targets(name: str, result: dict) -> dict:
 def _print(name: str, result: dict, args) -> None:
     print(f"{name}: model answers in {args.model_seconds:g} s ({args.chunks} deltas); "
           f"org limits: {result['limits']}")
-    print(f"  {'N':>5} {'peak':>5} {'fail':>5} {'delta p50':>9} {'delta p95':>9} "
-          f"{'done p95':>9} {'RSS max+':>8} {'GET p99':>8}   seconds")
+    if result["chat"]:
+        print(f"  {'N':>5} {'peak':>5} {'fail':>5} {'delta p50':>9} {'delta p95':>9} "
+              f"{'done p95':>9} {'RSS max+':>8} {'GET p99':>8}   seconds")
     for r in result["chat"]:
         print(f"  {r['n']:5d} {r['peak_in_flight']:5d} {r['failures']:5d} "
               f"{_fmt(r['first_delta_p50_s']):>9} {_fmt(r['first_delta_p95_s']):>9} "
