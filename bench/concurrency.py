@@ -160,7 +160,8 @@ async def chat_phase(dep, boot: dict, slow_port: int, n: int, deadline: float, t
         "n": n, "seconds": round(elapsed, 1), "peak_in_flight": stats["peak"],
         "model_calls": stats["calls"], "completed": len(ok), "failures": n - len(ok),
         "failure_kinds": dict(Counter(
-            r.get("final") or r.get("error", "not finished by the deadline")
+            r.get("final") or r.get("error") or ("not finished by the deadline" if "thread" in r
+                                                 else "POST not answered by the deadline")
             for r in results if not r.get("ok"))),
         "first_delta_p50_s": _pct([r.get("first") for r in results], 0.5),
         "first_delta_p95_s": _pct([r.get("first") for r in results], 0.95),
