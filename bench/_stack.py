@@ -7,8 +7,10 @@
   and a throwaway Redis, `agent-platform migrate`, `agent-platform serve --workers 2` and two
   `agent-platform worker` processes.
 
-Each yields a `Deployment`: its base URL and the processes whose resident memory is
-watched; `bootstrap` sets up an organization on it through the API. Traffic stays on 127.0.0.1.
+`settings` adds environment variables to every process of the deployment (default: none, the
+service's own defaults). Each yields a `Deployment`: its base URL and the processes whose
+resident memory is watched; `bootstrap` sets up an organization on it through the API.
+Traffic stays on 127.0.0.1.
 """
 from __future__ import annotations
 
@@ -131,10 +133,11 @@ def _wait_ready(base: str, proc: subprocess.Popen, log_path: str) -> None:
 
 
 @contextlib.contextmanager
-def embedded(keep_logs: bool = False):
+def embedded(keep_logs: bool = False, settings: dict | None = None):
     root = tempfile.mkdtemp(prefix="bench-conc-embedded-")
     port = free_port()
-    env = {**_base_env(f"{root}/data", port), "DATABASE_URL": f"sqlite:///{root}/data/bench.db"}
+    env = {**_base_env(f"{root}/data", port), "DATABASE_URL": f"sqlite:///{root}/data/bench.db",
+           **(settings or {})}
     log = f"{root}/serve.log"
     serve = _cli(["serve", "--migrate"], env, log)
     try:
@@ -209,7 +212,8 @@ def _redis(root: str):
 
 
 @contextlib.contextmanager
-def postgres_redis(workers: int = 2, serve_workers: int = 2, keep_logs: bool = False):
+def postgres_redis(workers: int = 2, serve_workers: int = 2, keep_logs: bool = False,
+                   settings: dict | None = None):
     root = tempfile.mkdtemp(prefix="bench-conc-pg-")
     os.chmod(root, 0o755)
     port = free_port()
@@ -217,7 +221,7 @@ def postgres_redis(workers: int = 2, serve_workers: int = 2, keep_logs: bool = F
     try:
         with _postgres(root) as database_url, _redis(root) as redis_url:
             env = {**_base_env(f"{root}/data", port), "DATABASE_URL": database_url,
-                   "REDIS_URL": redis_url}
+                   "REDIS_URL": redis_url, **(settings or {})}
             migrate = subprocess.run([sys.executable, "-m", "server.cli", "migrate"], cwd=ROOT,
                                      env=env, check=False, capture_output=True, timeout=300)
             if migrate.returncode:

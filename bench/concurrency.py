@@ -25,6 +25,7 @@ go quiet (bounded) before the next phase.
 
     python -m bench concurrency [--setup embedded|postgres|both] [--n 16,64,256,1000]
         [--model-seconds 5] [--chunks 20] [--deadline S] [--sync-n 256] [--workflow-n 256]
+        [--env NAME=VALUE ...] [--keep-logs]
 
 The targets are set at N = 1000 (sync and workflow runs at N = 256): peak in flight >= 95% of
 N, no failures, first delta p95 <= 2 s, completion p95 <= 10 s, resident memory growth <= 300
@@ -269,8 +270,10 @@ async def _measure(dep, boot: dict, slow_port: int, args) -> dict:
 
 
 def run_setup(name: str, slow_port: int, args) -> dict:
-    deployment = (_stack.embedded(keep_logs=args.keep_logs) if name == "embedded"
-                  else _stack.postgres_redis(keep_logs=args.keep_logs))
+    settings = dict(pair.split("=", 1) for pair in args.env)
+    deployment = (_stack.embedded(keep_logs=args.keep_logs, settings=settings)
+                  if name == "embedded"
+                  else _stack.postgres_redis(keep_logs=args.keep_logs, settings=settings))
     with deployment as dep:
         boot = _stack.bootstrap(dep, slow_port, max(args.n, default=1))
         return asyncio.run(_measure(dep, boot, slow_port, args))
@@ -333,6 +336,9 @@ def main(argv: list[str]) -> int:
                         help="seconds a phase may take (default 3 x --model-seconds + 60)")
     parser.add_argument("--sync-n", type=int, default=256, help="sync agent runs (0: skip)")
     parser.add_argument("--workflow-n", type=int, default=256, help="workflow runs (0: skip)")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting for the deployment's processes (repeatable; default: "
+                             "the service's defaults)")
     parser.add_argument("--keep-logs", action="store_true",
                         help="keep the logs of serve, the workers and Postgres (path on stderr)")
     args = parser.parse_args(argv)
