@@ -243,11 +243,13 @@ def postgres_redis(workers: int = 2, serve_workers: int = 2, keep_logs: bool = F
 
 def _raise_limits(client: httpx.Client, admin: dict, org_id: str, most: int) -> dict:
     """Lift the organization's limits: no request rate or run quota, and any concurrency
-    limit the API offers (a property of OrgLimitsUpdate naming concurrency) above the
+    limit the API offers (a property of OrgLimitsUpdate naming concurrency, in-flight,
+    parallel or active work) above the
     largest N. Optional: a 400 or 404 is noted and ignored."""
     props = (client.get("/openapi.json").json().get("components", {}).get("schemas", {})
              .get("OrgLimitsUpdate", {}).get("properties", {}))
-    concurrency = [k for k in props if "concurren" in k or "in_flight" in k]
+    concurrency = [k for k in props
+                   if any(w in k for w in ("concurren", "in_flight", "parallel", "active"))]
     base = {k: 0 for k in ("requests_per_minute", "runs_per_month") if k in props}
     status = None
     for value in (max(2 * most, 2000), 0, None):
