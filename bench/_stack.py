@@ -244,8 +244,8 @@ def postgres_redis(workers: int = 2, serve_workers: int = 2, keep_logs: bool = F
 def _raise_limits(client: httpx.Client, admin: dict, org_id: str, most: int) -> dict:
     """Lift the organization's limits: no request rate or run quota, and any concurrency
     limit the API offers (a property of OrgLimitsUpdate naming concurrency, in-flight,
-    parallel or active work) above the
-    largest N. Optional: a 400 or 404 is noted and ignored."""
+    parallel or active work) above the largest N. Optional: a 400 or 404 is noted and
+    ignored."""
     props = (client.get("/openapi.json").json().get("components", {}).get("schemas", {})
              .get("OrgLimitsUpdate", {}).get("properties", {}))
     concurrency = [k for k in props
