@@ -82,7 +82,7 @@ class ConcurrentWorker(SimpleWorker):
                 if result is not None or timeout is not None or table.empty():
                     return result
                 count = len(table)  # a burst with jobs in flight: look again after one ends
-                table.wait(self, lambda: len(table) < count)
+                table.wait(self, lambda seen=count: len(table) < seen)
         finally:
             self._interruptible = False
 
@@ -105,15 +105,20 @@ class ConcurrentWorker(SimpleWorker):
                         context=contextvars.copy_context(),
                         timeout=timeout if timeout and timeout > 0 else None)
         table.add(flight)
-        if coroutine:
-            from store import concurrency
+        try:
+            if coroutine:
+                from store import concurrency
 
-            flight.future = concurrency.submit(self._spawn(flight))
-            flight.future.add_done_callback(
-                lambda future: table.records().submit(self._record, flight, future.result))
-        else:
-            threading.Thread(target=flight.context.run, args=(self._run_thread, flight),
-                             name=f"job-{job.id}", daemon=True).start()
+                flight.future = concurrency.submit(self._spawn(flight))
+                flight.future.add_done_callback(
+                    lambda future: table.records().submit(self._record, flight, future.result))
+            else:
+                threading.Thread(target=flight.context.run, args=(self._run_thread, flight),
+                                 name=f"job-{job.id}", daemon=True).start()
+        except Exception as exc:  # not handed off (the process is ending): it failed to start
+            def outcome(error=exc):
+                raise error
+            self._record(flight, outcome)
 
     def teardown(self):
         """Before RQ registers the worker's death: when it stops (a signal, or a burst that is
@@ -176,6 +181,8 @@ class ConcurrentWorker(SimpleWorker):
             task = flight.task
             if task is not None:
                 task.get_loop().call_soon_threadsafe(task.cancel)
+            elif flight.future is not None:  # not started on the loop yet
+                flight.future.cancel()
         elif flight.thread is not None and not flight.claimed:
             raise_in_thread(flight.thread, JobStopped)
 
@@ -219,9 +226,9 @@ class ConcurrentWorker(SimpleWorker):
         try:
             async with asyncio.timeout(flight.timeout) as scope:
                 return await awaitable
-        except TimeoutError:
-            if scope.expired():
-                raise JobTimeoutException(timeout_message(flight.timeout))
+        except TimeoutError as error:
+            if scope.expired():  # the traceback shows where the job was waiting
+                raise JobTimeoutException(timeout_message(flight.timeout)) from error
             raise
 
     def _run_thread(self, flight) -> None:

@@ -10,11 +10,12 @@ connection drops in the middle of its bookkeeping), and a watch thread that sees
 restarted (its run_id changed: it kept no jobs) queues again every run and chat turn the
 database holds as queued.
 Jobs run in the worker process itself (RQ's SimpleWorker, never a fork: job functions hold
-pooled database connections, which must not cross one), many at once (jobs/concurrent_worker.py):
-coroutine jobs on the process's turn loop, up to AGENT_PLATFORM_WORKER_JOBS_IN_FLIGHT in all,
-other jobs on up to AGENT_PLATFORM_WORKER_THREADS threads; each job bounds its own work (step
-timeouts) and RQ's job_timeout holds. A SIGTERM or SIGINT stops the dequeuing and the worker
-exits once the jobs in flight have ended; a second one stops it at once.
+pooled database connections, which must not cross one), many at once
+(jobs/concurrent_worker.py): coroutine jobs on the process's turn loop, up to
+AGENT_PLATFORM_WORKER_JOBS_IN_FLIGHT in all, other jobs on up to AGENT_PLATFORM_WORKER_THREADS
+threads; each job bounds its own work (step timeouts) and RQ's job_timeout holds. A SIGTERM or
+SIGINT stops the dequeuing and the worker exits once the jobs in flight have ended; a second
+one stops it at once.
 """
 from __future__ import annotations
 
