@@ -178,6 +178,7 @@ class ConcurrentWorker(SimpleWorker):
 
     def _cancel(self, flight) -> None:
         if flight.kind == ASYNC:
+            flight.cancelled = True
             task = flight.task
             if task is not None:
                 task.get_loop().call_soon_threadsafe(task.cancel)
@@ -215,6 +216,8 @@ class ConcurrentWorker(SimpleWorker):
         task = asyncio.get_running_loop().create_task(self._perform(flight),
                                                       context=flight.context)
         flight.task = task
+        if flight.cancelled:  # stopped while its task was being made
+            task.cancel()
         return await task
 
     @staticmethod

@@ -107,6 +107,7 @@ class Flight:
     task: Any = None  # ASYNC: the job's asyncio Task (set on the loop)
     thread: int | None = None  # THREAD: the ident of the job's thread
     claimed: bool = False  # its end is being recorded
+    cancelled: bool = False  # stopped (stop-job, cold shutdown) before its task existed
 
 
 class InFlight:
