@@ -173,7 +173,6 @@ class Settings:
     fire_wait_ms: int = 10000
     fire_handoff_ms: int = 1000
     fire_batch_threads: int = 1
-    # `agent-platform worker` (jobs/concurrent_worker.py): jobs one process holds at once.
     worker_jobs_in_flight: int = 500
     worker_threads: int = 4
     # The agent runtime: handoffs, nesting, turn heartbeat, follow-ups, tool threads.
