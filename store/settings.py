@@ -173,6 +173,8 @@ class Settings:
     fire_wait_ms: int = 10000
     fire_handoff_ms: int = 1000
     fire_batch_threads: int = 1
+    worker_jobs_in_flight: int = 500
+    worker_threads: int = 4
     # The agent runtime: handoffs, nesting, turn heartbeat, follow-ups, tool threads.
     max_handoffs: int = 5
     run_max_depth: int = 3
@@ -268,6 +270,8 @@ class Settings:
             fire_wait_ms=_positive(env, "AGENT_PLATFORM_FIRE_WAIT_MS", 10000),
             fire_handoff_ms=_positive(env, "AGENT_PLATFORM_FIRE_HANDOFF_MS", 1000),
             fire_batch_threads=_positive(env, "AGENT_PLATFORM_FIRE_BATCH_THREADS", 1),
+            worker_jobs_in_flight=_positive(env, "AGENT_PLATFORM_WORKER_JOBS_IN_FLIGHT", 500),
+            worker_threads=_positive(env, "AGENT_PLATFORM_WORKER_THREADS", 4),
             chat_queue=env.get("AGENT_PLATFORM_CHAT_QUEUE") or "chat",
             chat_keepalive_s=_float(env, "AGENT_PLATFORM_CHAT_KEEPALIVE_S", 15.0) or 15.0,
             encryption_keys=tuple(
