@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl, urlparse
 import peewee
 
 from store.db_pools import (CountedPostgresqlDatabase, CountedSqliteDatabase, PreparingConnection,
-                            _Counted)
+                            Reconnecting, _Counted)
 from store.errors import Conflict
 
 database = peewee.DatabaseProxy()
@@ -98,8 +98,12 @@ def is_postgres() -> bool:
 
 @contextlib.contextmanager
 def connection():
-    """A pooled connection for the current thread, returned to the pool afterwards."""
+    """A pooled connection for the current thread, returned to the pool afterwards. A
+    connection the thread still holds is used (nested use), unless the server closed it: then
+    a fresh one is checked out for the block (store/db_pools.py, Reconnecting)."""
     db = database.obj
+    if isinstance(db, Reconnecting):
+        db.discard_lost()
     if not db.is_closed():  # nested use in the same thread
         yield db
         return

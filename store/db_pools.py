@@ -1,11 +1,13 @@
 """The connection pools of store/db.py: counted check-outs, Postgres check-out without a
-ping, transactions whose BEGIN travels with their first statement, and connections that
-remember the statements prepared on them."""
+ping, transactions whose BEGIN travels with their first statement, connections that
+remember the statements prepared on them, and connections the server closed (a restart, a
+failover, a terminated backend) discarded instead of used again."""
 from __future__ import annotations
 
 import threading
 import time
 
+import peewee
 import psycopg2.extensions
 from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
@@ -53,7 +55,10 @@ class _QuickCheckout(PooledPostgresqlDatabase):
     connection that sat in the pool for more than PING_AFTER_S: one handed back moments ago is
     known to be good from its local state (open, no transaction), which spares a round trip
     on every `connection()` of a busy process. A connection that broke meanwhile fails its
-    first statement and is then discarded on check-in."""
+    first statement and is then discarded; as the server that closed it has most likely
+    closed the others too (a restart), that failure also withdraws the trust from every
+    connection in the pool (``distrust``): each is pinged at its next check-out, and the
+    dead ones are discarded there instead of failing a statement each."""
 
     PING_AFTER_S = 2.0
 
@@ -61,8 +66,13 @@ class _QuickCheckout(PooledPostgresqlDatabase):
         super().__init__(*args, **kwargs)
         self._returned: dict[int, float] = {}
 
+    def distrust(self) -> None:
+        """Ping every pooled connection at its next check-out."""
+        with self._pool_lock:
+            self._returned.clear()
+
     def _can_reuse(self, conn) -> bool:  # on check-in, under the pool's lock
-        reusable = super()._can_reuse(conn)
+        reusable = not conn.closed and super()._can_reuse(conn)
         if reusable:
             self._returned[self.conn_key(conn)] = time.monotonic()
         else:
@@ -75,7 +85,11 @@ class _QuickCheckout(PooledPostgresqlDatabase):
                 and not conn.closed
                 and self._adapter.txn_status(conn) == self._adapter.txn_idle):
             return False
-        return super()._is_closed(conn)
+        closed = super()._is_closed(conn)
+        if closed:  # the server went away meanwhile: the rest of the pool is suspect too
+            self._returned.clear()
+            self._close_raw(conn)
+        return closed
 
     def _close_raw(self, conn):
         self._returned.pop(self.conn_key(conn), None)
@@ -123,11 +137,54 @@ class _LazyBegin:
         return super().close()
 
 
+class Reconnecting:
+    """Postgres connections the server closed are never used again. psycopg2 marks a
+    connection closed (``conn.closed``) once a statement found it lost; peewee would go on
+    handing that connection to its thread (``connection()`` nests in an open one), every
+    statement failing with "connection already closed", until the thread closed it, which a
+    thread holding its connection across a server restart never does. Here the failing
+    statement still fails (it may have been a write: it is never sent again), but the lost
+    connection is discarded at once when no transaction is open, and otherwise before the
+    thread's next statement or transaction, which a fresh connection then serves; and the
+    pool's other connections are pinged at their next check-out (``distrust``)."""
+
+    def _lost(self) -> bool:
+        state = self._state
+        return not state.closed and state.conn is not None and bool(state.conn.closed)
+
+    def discard_lost(self) -> None:
+        """Return the thread's connection to the pool (which closes it) if the server closed
+        it and no transaction is open on it."""
+        if self._lost() and not self._state.transactions:
+            self.close()  # not reusable: the pool closes it; the thread's state is reset
+
+    def connection(self):
+        self.discard_lost()
+        return super().connection()
+
+    def cursor(self, named_cursor=None):
+        self.discard_lost()
+        return super().cursor(named_cursor)
+
+    def begin(self, isolation_level=None):
+        self.discard_lost()
+        return super().begin(isolation_level)
+
+    def execute_sql(self, sql, params=None):
+        try:
+            return super().execute_sql(sql, params)
+        except (peewee.OperationalError, peewee.InterfaceError):
+            if self._lost():
+                self.distrust()
+                self.discard_lost()
+            raise
+
+
 class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
     pass
 
 
-class CountedPostgresqlDatabase(_LazyBegin, _Counted, _QuickCheckout):
+class CountedPostgresqlDatabase(Reconnecting, _LazyBegin, _Counted, _QuickCheckout):
     def __init__(self, *args, prepare: bool = True, **kwargs):
         self.prepare = prepare  # store.db.run_prepared prepares hot statements
         super().__init__(*args, **kwargs)
