@@ -56,6 +56,16 @@ class Unavailable(DomainError):
     status, title, code = 503, "Service Unavailable", "unavailable"
 
 
+class DependencyUnavailable(Unavailable):
+    """The database (``database_unavailable``) or Redis (``queue_unavailable``) does not
+    answer: the request may succeed when retried after ``Retry-After`` seconds."""
+    RETRY_AFTER_S = 5
+
+    def __init__(self, detail: str, *, code: str, headers: dict | None = None):
+        super().__init__(detail, code=code,
+                         headers={"Retry-After": str(self.RETRY_AFTER_S), **(headers or {})})
+
+
 class PreconditionFailed(DomainError):
     """`If-Match` names a version of the resource that is no longer current."""
     status, title, code = 412, "Precondition Failed", "precondition_failed"

@@ -5,12 +5,15 @@ import json
 import logging
 import re
 
+import peewee
+import redis
 from connexion.exceptions import ProblemException
 from connexion.lifecycle import ConnexionResponse
+from playhouse.pool import MaxConnectionsExceeded
 from starlette.exceptions import HTTPException
 
-from store import request_ids
-from store.errors import DomainError
+from store import db, request_ids
+from store.errors import DependencyUnavailable, DomainError
 
 log = logging.getLogger("agent_platform.errors")
 
@@ -154,9 +157,31 @@ def _unexpected(_request, exc: Exception) -> ConnexionResponse:
     return problem(500, "the server could not complete the request")
 
 
+def _database(request, exc: Exception) -> ConnexionResponse:
+    """A database that cannot serve now (refused or lost connection, no free pooled
+    connection in time) is 503 `database_unavailable` with Retry-After; any other database
+    error is a bug (500)."""
+    if not db.unreachable(exc):
+        return _unexpected(request, exc)
+    log.warning("database unavailable: %s", type(exc).__name__)
+    return _domain(request, DependencyUnavailable(
+        "the database does not answer; retry shortly", code="database_unavailable"))
+
+
+def _redis(_request, exc: Exception) -> ConnexionResponse:
+    """Redis unreachable where an operation needs it: 503 `queue_unavailable`."""
+    log.warning("redis unavailable: %s", type(exc).__name__)
+    return _domain(_request, DependencyUnavailable(
+        "the queue (Redis) does not answer; retry shortly", code="queue_unavailable"))
+
+
 def register(app, spec: dict | None = None) -> None:
     allow = allowed_methods(spec) if spec else (lambda _path: None)
     app.add_error_handler(DomainError, _domain)
+    for error in (peewee.OperationalError, peewee.InterfaceError, MaxConnectionsExceeded):
+        app.add_error_handler(error, _database)
+    for error in (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+        app.add_error_handler(error, _redis)
     app.add_error_handler(ProblemException, _connexion_problem)
     app.add_error_handler(HTTPException, _http_handler(allow))
     app.add_error_handler(Exception, _unexpected)

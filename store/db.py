@@ -5,11 +5,14 @@ import contextlib
 import datetime as dt
 import hashlib
 import os
+import sqlite3
 import uuid
 from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
 
 import peewee
+import psycopg2
+from playhouse.pool import MaxConnectionsExceeded
 
 from store.db_pools import (CountedPostgresqlDatabase, CountedSqliteDatabase, PreparingConnection,
                             Reconnecting, _Counted)
@@ -167,8 +170,38 @@ def iso(value: dt.datetime | str | None) -> str | None:
 
 
 def ping() -> None:
-    """Raise if the database does not answer."""
-    database.execute_sql("SELECT 1").fetchone()
+    """Raise if the database does not answer (on a connection of its own)."""
+    with connection():
+        database.execute_sql("SELECT 1").fetchone()
+
+
+# Postgres error classes of a server that cannot serve now: connection exceptions (08),
+# insufficient resources (53: too many connections), operator intervention (57P01-57P03:
+# shutting down, crash recovery, cannot connect now)
+_UNREACHABLE_CODES = ("08", "53", "57P01", "57P02", "57P03")
+_SQLITE_UNREACHABLE = ("database is locked", "unable to open database file")
+
+
+def unreachable(exc: BaseException) -> bool:
+    """Whether exc says the database cannot serve now (refused or lost connections, a
+    server shutting down or starting, no free pooled connection in time, SQLite's busy
+    timeout) rather than that the statement was wrong: a request may retry it later."""
+    if isinstance(exc, MaxConnectionsExceeded):
+        return True
+    if not isinstance(exc, (peewee.OperationalError, peewee.InterfaceError)):
+        return False
+    # the driver's exception, which peewee's wraps (as its first argument or its context);
+    # an error peewee raises itself (a misuse) has none of the driver's classes
+    original = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else None
+    original = original or exc.__cause__ or exc.__context__
+    if isinstance(original, psycopg2.InterfaceError):  # "connection already closed"
+        return True
+    if isinstance(original, psycopg2.OperationalError):
+        code = original.pgcode
+        return code is None or code.startswith(_UNREACHABLE_CODES)
+    if isinstance(original, sqlite3.OperationalError):
+        return str(original).startswith(_SQLITE_UNREACHABLE)
+    return False
 
 
 def run_sql(sql: str, params: list | tuple = ()):

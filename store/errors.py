@@ -5,10 +5,10 @@ the same classes; server/errors.py maps it to application/problem+json.
 """
 from __future__ import annotations
 
-from rules.errors import (BadGateway, Conflict, DomainError, Forbidden, Invalid, LimitReached,
-                          NotFound, PreconditionFailed, TooLarge, Unauthorized, Unavailable,
-                          Unprocessable)
+from rules.errors import (BadGateway, Conflict, DependencyUnavailable, DomainError, Forbidden,
+                          Invalid, LimitReached, NotFound, PreconditionFailed, TooLarge,
+                          Unauthorized, Unavailable, Unprocessable)
 
-__all__ = ["BadGateway", "Conflict", "DomainError", "Forbidden", "Invalid", "LimitReached",
-           "NotFound", "PreconditionFailed", "TooLarge", "Unauthorized", "Unavailable",
-           "Unprocessable"]
+__all__ = ["BadGateway", "Conflict", "DependencyUnavailable", "DomainError", "Forbidden",
+           "Invalid", "LimitReached", "NotFound", "PreconditionFailed", "TooLarge",
+           "Unauthorized", "Unavailable", "Unprocessable"]

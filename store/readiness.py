@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from store import db, redis_client
-from store.errors import Unavailable
+from store.errors import DependencyUnavailable
 
 
 def check(settings) -> dict:
-    """The state of each dependency; Unavailable (503) naming those that do not answer."""
+    """The state of each dependency; 503 `not_ready` naming those that do not answer.
+
+    Each is tried on a connection of its own (the database's from the pool: a connection the
+    server closed is replaced, so a database back from an outage reads ready at once)."""
     checks = {}
     try:
         db.ping()
@@ -19,5 +22,6 @@ def check(settings) -> dict:
         checks["queue"] = f"unavailable: {type(exc).__name__}"
     failing = sorted(name for name, state in checks.items() if state.startswith("unavailable"))
     if failing:
-        raise Unavailable(f"not ready: {', '.join(failing)} unreachable", code="not_ready")
+        raise DependencyUnavailable(f"not ready: {', '.join(failing)} unreachable",
+                                    code="not_ready")
     return checks

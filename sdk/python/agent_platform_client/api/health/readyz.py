@@ -74,8 +74,9 @@ def sync_detailed(
 ) -> Response[Problem | Ready]:
     """Readiness (database and queue reachable)
 
-     Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
-    credential.
+     Answers 200 when the database and the queue (Redis, when configured) answer, 503 `not_ready`
+    otherwise, its detail naming each dependency that does not answer (`database`, `queue`); needs no
+    credential and holds no database connection of its own while it checks.
 
     Args:
         x_request_id (str | Unset):
@@ -106,8 +107,9 @@ def sync(
 ) -> Problem | Ready | None:
     """Readiness (database and queue reachable)
 
-     Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
-    credential.
+     Answers 200 when the database and the queue (Redis, when configured) answer, 503 `not_ready`
+    otherwise, its detail naming each dependency that does not answer (`database`, `queue`); needs no
+    credential and holds no database connection of its own while it checks.
 
     Args:
         x_request_id (str | Unset):
@@ -133,8 +135,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | Ready]:
     """Readiness (database and queue reachable)
 
-     Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
-    credential.
+     Answers 200 when the database and the queue (Redis, when configured) answer, 503 `not_ready`
+    otherwise, its detail naming each dependency that does not answer (`database`, `queue`); needs no
+    credential and holds no database connection of its own while it checks.
 
     Args:
         x_request_id (str | Unset):
@@ -163,8 +166,9 @@ async def asyncio(
 ) -> Problem | Ready | None:
     """Readiness (database and queue reachable)
 
-     Answers 200 when the database and the queue (Redis, when configured) answer, 503 otherwise; needs no
-    credential.
+     Answers 200 when the database and the queue (Redis, when configured) answer, 503 `not_ready`
+    otherwise, its detail naming each dependency that does not answer (`database`, `queue`); needs no
+    credential and holds no database connection of its own while it checks.
 
     Args:
         x_request_id (str | Unset):
