@@ -190,10 +190,15 @@ def unreachable(exc: BaseException) -> bool:
         return True
     if not isinstance(exc, (peewee.OperationalError, peewee.InterfaceError)):
         return False
-    # the driver's exception, which peewee's wraps (as its first argument or its context);
-    # an error peewee raises itself (a misuse) has none of the driver's classes
-    original = exc.args[0] if exc.args and isinstance(exc.args[0], BaseException) else None
-    original = original or exc.__cause__ or exc.__context__
+    # the driver's exception, which peewee's wraps (as its first argument or its context,
+    # sometimes twice over); an error peewee raises itself (a misuse) has none of the driver's
+    original = exc
+    for _ in range(4):
+        if not isinstance(original, peewee.PeeweeException):
+            break
+        inner = original.args[0] if original.args else None
+        original = inner if isinstance(inner, BaseException) else (
+            original.__cause__ or original.__context__)
     if isinstance(original, psycopg2.InterfaceError):  # "connection already closed"
         return True
     if isinstance(original, psycopg2.OperationalError):

@@ -170,6 +170,13 @@ class Reconnecting:
         self.discard_lost()
         return super().begin(isolation_level)
 
+    def rollback(self):
+        if self._lost():  # the server ended the transaction with the connection
+            self._state.pending_begin = None  # _LazyBegin: nothing is to begin either
+            self.discard_lost()
+            return
+        super().rollback()
+
     def execute_sql(self, sql, params=None):
         try:
             return super().execute_sql(sql, params)
