@@ -17,11 +17,12 @@ Every job is idempotent, so a delivery repeated after a crash does no harm. The 
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 
 from runtime import dispatch
-from store import db
+from store import concurrency, db
 from store import outbox as store
 
 log = logging.getLogger("agent_platform.outbox")
@@ -84,9 +85,46 @@ def deliver_now(settings, entry) -> tuple[bool, object]:
         except Exception:  # the database is down too: the entry's own timer still holds
             pass
         return False, None
-    with db.connection():
-        store.done(entry.id)
+    _delivered.add(entry.id)
     return True, result
+
+
+class _Delivered:
+    """Entries delivered by their own request, deleted in batches (one statement for those of
+    FLUSH_S, a hop of the turn loop): a request does not pay a second write for its entry.
+    Until deleted an entry is not due (store.outbox.OWN_DELIVERY_S); one whose deletion was
+    lost (the process stopped) is delivered again by a relay, and every job is idempotent."""
+
+    FLUSH_S = 0.05
+
+    def __init__(self):
+        self.ids: list[int] = []
+        self.lock = threading.Lock()
+        self.scheduled = False
+
+    def add(self, entry_id: int) -> None:
+        with self.lock:
+            self.ids.append(entry_id)
+            if self.scheduled:
+                return
+            self.scheduled = True
+        concurrency.loop().call_soon_threadsafe(self._later)
+
+    def _later(self) -> None:
+        asyncio.get_running_loop().call_later(
+            self.FLUSH_S, lambda: asyncio.ensure_future(self._flush()))
+
+    async def _flush(self) -> None:
+        with self.lock:
+            ids, self.ids, self.scheduled = self.ids, [], False
+        try:
+            await concurrency.hop(store.done_many, ids)
+        except Exception as exc:  # the relay delivers them again, and deletes them
+            log.warning("outbox entries not deleted yet", extra={"fields": {
+                "entries": len(ids), "error": type(exc).__name__}})
+
+
+_delivered = _Delivered()
 
 
 def relay_once(settings, now=None, created_before=None) -> int:

@@ -79,6 +79,11 @@ def aclient() -> httpx.AsyncClient:
     return _aclient
 
 
+# What a JSON text must hold to decode into a NUL or a surrogate: the character itself, or
+# its escape (a surrogate pair's escapes too: those chunks take the careful path).
+_MAYBE_UNCLEAN = re.compile(r"[\x00\ud800-\udfff]|\\u(?:0000|[dD][89a-fA-F])")
+
+
 @dataclasses.dataclass(frozen=True)
 class SSEMessage:
     event: str
@@ -93,6 +98,8 @@ class SSEMessage:
         if not isinstance(value, dict):
             raise ModelError(f"{provider}: the stream carried an unexpected value",
                              code="model_protocol_error", provider=provider)
+        if not _MAYBE_UNCLEAN.search(self.data):  # nothing to replace: skip the walk
+            return value
         return clean(value)  # NUL and lone surrogates become U+FFFD (rules/outside_text.py)
 
 
@@ -123,6 +130,29 @@ class SSEParser:
         if not self.data:
             return None
         return SSEMessage(self.event or "message", "\n".join(self.data))
+
+
+class _Lines:
+    """Text lines of a byte stream (ended by CRLF, LF or CR, as Server-Sent Events allow),
+    split without httpx's text and line decoders (a thousand streams pass through here)."""
+
+    _EOL = re.compile(rb"\r\n|\r|\n")
+
+    def __init__(self):
+        self.rest = b""
+
+    def feed(self, chunk: bytes) -> list[str]:
+        data = self.rest + chunk
+        held = b""
+        if data.endswith(b"\r"):  # its LF may come with the next chunk
+            data, held = data[:-1], b"\r"
+        parts = self._EOL.split(data)
+        self.rest = parts.pop() + held
+        return [part.decode("utf-8", "replace") for part in parts]
+
+    def end(self) -> list[str]:
+        rest, self.rest = self.rest.rstrip(b"\r"), b""
+        return [rest.decode("utf-8", "replace")] if rest else []
 
 
 def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:
@@ -258,12 +288,17 @@ async def post_sse(*, provider: str, url: str, headers: dict, body: dict,
                                  f"(content type {response.headers.get('content-type')!r})",
                                  code="model_protocol_error", provider=provider)
             started = True
-            parser = SSEParser()
-            async for line in response.aiter_lines():
+            parser, lines = SSEParser(), _Lines()
+            async for chunk in response.aiter_bytes():
+                for line in lines.feed(chunk):
+                    message = parser.feed(line)
+                    if message is not None:
+                        if cancel is not None and cancel.is_set():
+                            raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+                        yield message
+            for line in lines.end():
                 message = parser.feed(line)
                 if message is not None:
-                    if cancel is not None and cancel.is_set():
-                        raise ModelCancelled(f"{provider}: cancelled", provider=provider)
                     yield message
             message = parser.end()
             if message is not None:
