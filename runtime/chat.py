@@ -109,10 +109,13 @@ def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, me
             "message": messages.to_dict(said), "run": runs.to_dict(run)}
 
 
-def _turn_entry(org_id: str, thread_id: str, run_id: str):
-    """The outbox entry of a turn's job (in the transaction that makes it current)."""
-    return outbox.add(kind="chat_turn", org_id=org_id, payload={
-        "org_id": org_id, "thread_id": thread_id, "run_id": run_id})
+def _turn_entry(org_id: str, thread_id: str, run_id: str, *, waited: bool = False):
+    """The outbox entry of a turn's job (in the transaction that makes it current). A turn
+    that ``waited`` replaces a finished job of its id: one that ran early did nothing."""
+    payload = {"org_id": org_id, "thread_id": thread_id, "run_id": run_id}
+    if waited:
+        payload["replace_done"] = True
+    return outbox.add(kind="chat_turn", org_id=org_id, payload=payload)
 
 
 def _after(settings, thread_id: str, ended: list[dict], entries: list) -> None:
@@ -182,7 +185,7 @@ def _advance(settings, org_id: str, thread, *, force: bool = False) -> tuple[lis
     threads.begin_turn(thread_id=thread.id, run_id=run.id, message_id=None,
                        agent_id=run.agent_id, copilot_id=run.copilot_id)
     thread.last_run_id = run.id
-    return ended, [_turn_entry(org_id, thread.id, run.id)]
+    return ended, [_turn_entry(org_id, thread.id, run.id, waited=True)]
 
 
 def _due(settings, org_id: str, thread, *, force: bool = False) -> bool:
