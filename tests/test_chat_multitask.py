@@ -346,3 +346,35 @@ def test_a_waiting_turn_is_never_run_early_by_its_job_or_by_recovery(http, clien
     assert two.events[0].data["run_id"] == waiting and two.kinds[-1] == "run.completed"
     assert two.events[-2].data["content"] == "in its turn"
     assert len(model.requests[before:]) == 2
+
+
+def test_the_python_sdk_enqueues_and_follows_until_its_turn(http, org, agent, model):
+    """The generated client sends `multitask_strategy`; the hand-written stream helper follows
+    the thread until the enqueued turn's final event (the running turn's events first)."""
+    from tests import sdk_live  # noqa: F401  (the generated client on sys.path)
+
+    from agent_platform_client import AuthenticatedClient
+    from agent_platform_client.api.chat import post_chat as sdk_post_chat
+    from agent_platform_client.models import (AgentChatRequest, ChatTurn, MessageCompletedEvent,
+                                              MultitaskStrategy, RunCompletedEvent)
+    from agent_platform_stream import stream_chat_events
+
+    token = org["headers"]["Authorization"].removeprefix("Bearer ")
+    model.enqueue(slow_reply(8, 0.1), text("queued answer"))
+    with AuthenticatedClient(base_url=str(http.base_url).rstrip("/"), token=token) as api:
+        first = sdk_post_chat.sync(client=api, x_user_id="sdk-hal", body=AgentChatRequest(
+            agent_id=agent["id"], message="first"))
+        assert isinstance(first, ChatTurn), first
+        second = sdk_post_chat.sync(client=api, x_user_id="sdk-hal", body=AgentChatRequest(
+            agent_id=agent["id"], thread_id=first.thread.id, message="second",
+            multitask_strategy=MultitaskStrategy.ENQUEUE))
+        assert isinstance(second, ChatTurn), second
+        assert str(second.thread.last_run_id) == str(first.run.id)
+        events = list(stream_chat_events(api, first.thread.id, user_id="sdk-hal",
+                                         last_event_id=0, until_run=second.run.id))
+    finals = [e for e in events if isinstance(e, RunCompletedEvent)]
+    assert [str(e.data.run.id) for e in finals] == [str(first.run.id), str(second.run.id)]
+    assert events[-1] is finals[-1]
+    answers = [e.data for e in events if isinstance(e, MessageCompletedEvent)]
+    assert [a.content for a in answers] == [" ".join(f"w{i}" for i in range(8)), "queued answer"]
+    assert [a.interrupted for a in answers] == [False, False]

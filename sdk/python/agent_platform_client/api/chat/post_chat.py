@@ -146,9 +146,14 @@ def sync_detailed(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429.
 
     Args:
         x_request_id (str | Unset):
@@ -198,9 +203,14 @@ def sync(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429.
 
     Args:
         x_request_id (str | Unset):
@@ -245,9 +255,14 @@ async def asyncio_detailed(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429.
 
     Args:
         x_request_id (str | Unset):
@@ -295,9 +310,14 @@ async def asyncio(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429.
 
     Args:
         x_request_id (str | Unset):
