@@ -13,6 +13,7 @@ import time
 import httpx
 import pytest
 
+from tests import sdk_live  # noqa: F401  (the generated Python client on sys.path)
 from tests.factories import assert_problem, make_org
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_tools import UvicornThread
@@ -351,12 +352,15 @@ def test_a_waiting_turn_is_never_run_early_by_its_job_or_by_recovery(http, clien
 def test_the_python_sdk_enqueues_and_follows_until_its_turn(http, org, agent, model):
     """The generated client sends `multitask_strategy`; the hand-written stream helper follows
     the thread until the enqueued turn's final event (the running turn's events first)."""
-    from tests import sdk_live  # noqa: F401  (the generated client on sys.path)
-
     from agent_platform_client import AuthenticatedClient
     from agent_platform_client.api.chat import post_chat as sdk_post_chat
-    from agent_platform_client.models import (AgentChatRequest, ChatTurn, MessageCompletedEvent,
-                                              MultitaskStrategy, RunCompletedEvent)
+    from agent_platform_client.models import (
+        AgentChatRequest,
+        ChatTurn,
+        MessageCompletedEvent,
+        MultitaskStrategy,
+        RunCompletedEvent,
+    )
     from agent_platform_stream import stream_chat_events
 
     token = org["headers"]["Authorization"].removeprefix("Bearer ")
@@ -378,3 +382,40 @@ def test_the_python_sdk_enqueues_and_follows_until_its_turn(http, org, agent, mo
     answers = [e.data for e in events if isinstance(e, MessageCompletedEvent)]
     assert [a.content for a in answers] == [" ".join(f"w{i}" for i in range(8)), "queued answer"]
     assert [a.interrupted for a in answers] == [False, False]
+
+
+def test_a_waiting_turn_whose_predecessor_died_is_started_by_recovery(http, org, settings):
+    """The process running the current turn died (recovery marked it failed, without its
+    final event): the turn waiting behind it is started by the recovery sweep, after the
+    dead turn's end is logged."""
+    from jobs import recovery
+    from runtime import turns
+    from store import db, runs, threads
+    from store.models import AgentRun
+
+    ida = user(org, "ida")
+    echo = make_agent(http, org["headers"])
+    tid = post_chat(http, ida, "hello", agent_id=echo["id"])["thread"]["id"]
+    done = read_stream(http, tid, ida)
+    with db.connection():  # a turn running in a process that is about to die
+        dying = turns.start(settings=settings, org_id=org["id"], input="doomed",
+                            agent_id=echo["id"], user_id="ida", thread_id=tid, admit=False)
+        said = threads.add_message(thread_id=tid, role="user", content="doomed")
+        threads.begin_turn(thread_id=tid, run_id=dying.id, message_id=said.id,
+                           agent_id=echo["id"], copilot_id=None)
+        assert runs.mark_running(run_id=dying.id)
+    waiting = post_chat(http, ida, "still there?", agent_id=echo["id"], thread_id=tid,
+                        multitask_strategy="enqueue")
+    assert waiting["thread"]["last_run_id"] == dying.id
+    gone = datetime.datetime(2000, 1, 1)
+    with db.connection():  # what recovery leaves of a dead turn; the waiting turn waited long
+        AgentRun.update(status="failed", finished_at=gone, updated_at=gone, error={
+            "code": "run_interrupted", "message": "gone"}).where(
+            AgentRun.id == dying.id).execute()
+        AgentRun.update(updated_at=gone).where(AgentRun.id == waiting["run"]["id"]).execute()
+    recovery.sweep(settings)
+    died, answered = turns_of(http, tid, ida, 2, after=done.ids[-1])
+    assert died.kinds == ["run.failed"] and died.events[0].data["run"]["id"] == dying.id
+    assert answered.events[0].data["run_id"] == waiting["run"]["id"]
+    assert answered.kinds[-1] == "run.completed"
+    assert answered.events[-2].data["content"] == "still there?"
