@@ -45,9 +45,6 @@ log = logging.getLogger("agent_platform.chat")
 SETTLE_AFTER = dt.timedelta(seconds=5)
 
 
-STRATEGIES = ("reject", "enqueue", "interrupt")
-
-
 def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, message: str,
          agent_id: str | None = None, copilot_id: str | None = None,
          thread_id: str | None = None, multitask_strategy: str = "reject") -> dict:
@@ -247,8 +244,8 @@ def _cancel_turns(org_id: str, thread, active) -> str | None:
 
 def cancel(*, org_id: str, user_id: str | None, thread_id: str):
     """Ask the thread's current turn to stop (in whichever process runs it) and cancel the
-    turns waiting behind it; 409 ``no_active_turn`` when none is queued or running. Returns
-    the current turn's run (the first waiting one when the current one has ended)."""
+    turns waiting behind it; 409 ``no_active_turn`` when none is queued, running or waiting.
+    Returns the current turn's run (the first waiting one when the current one has ended)."""
     with atomic():
         thread = threads.get(org_id=org_id, user_id=user_id, thread_id=thread_id, lock=True)
         active = run_events.active_run(thread)
