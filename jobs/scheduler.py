@@ -37,7 +37,7 @@ from jobs.fires import fire, fire_batch, fire_job_id  # noqa: F401
 from rules import schedule_time
 from rules.schedule_time import zones
 from rules.schedule_time.zones import UTC
-from store import db, metrics, request_ids, schedules
+from store import db, instance, metrics, request_ids, schedules
 from store import fires as fires_store
 from store.models import WorkflowSchedule
 
@@ -205,9 +205,12 @@ class Scheduler:
 
 
 class InProcess:
-    """The scheduler thread of `serve` on the embedded default. One process per data
-    directory runs it (an exclusive lock on `scheduler.lock`); the others keep trying, so
-    another takes over when that process stops."""
+    """The scheduler thread of `serve` on the embedded default. One process per database runs
+    it (an exclusive lock on `scheduler-<instance>.lock` in the data directory, named after
+    the database: store/instance.py); the others keep trying, so another takes over when that
+    process stops. A process that waits says so once, when it starts waiting."""
+
+    RETRY_S = 5.0  # how often a waiting process tries the lock again
 
     def __init__(self, settings):
         self.settings = settings
@@ -223,20 +226,31 @@ class InProcess:
         self.stop.set()
         self.thread.join(timeout)
 
+    def lock_path(self):
+        return self.settings.data_dir / f"scheduler-{instance.key(self.settings.database_url)}.lock"
+
     def _main(self) -> None:
         import fcntl
 
-        path = self.settings.data_dir / "scheduler.lock"
+        path = self.lock_path()
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        fields = {"lock": path.name, "database": self.settings.database_shown}
         with open(path, "a") as handle:
+            waited = False
             while not self.stop.is_set():
                 try:
                     fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except OSError:
-                    self.stop.wait(5)
+                    if not waited:
+                        log.info("scheduler waiting: another process of this database runs "
+                                 "its scheduler", extra={"fields": fields})
+                        waited = True
+                    self.stop.wait(self.RETRY_S)
             if self.stop.is_set():
                 return
+            if waited:
+                log.info("scheduler took over", extra={"fields": fields})
             try:
                 self.scheduler = Scheduler(self.settings)
                 self.scheduler.warm()

@@ -101,9 +101,11 @@ def job_timeout_s(settings, steps: list[dict]) -> int:
     return int(total)
 
 
-def execute_run(run_id: str, request_id: str | None = None) -> str | None:
+async def execute_run(run_id: str, request_id: str | None = None) -> str | None:
+    """A workflow run's job: a coroutine of the turn loop (its steps are awaited)."""
     with request_ids.bound(request_id):
-        return workflow_engine.execute(ready(), run_id)
+        settings = ready()
+        return await concurrency.on_turn_loop(workflow_engine.aexecute(settings, run_id))
 
 
 def dispatch_run(settings, *, run_id: str, attempt: int, steps: list[dict],

@@ -9,8 +9,13 @@ When Redis goes away and comes back, the worker serves again (RQ's own loop can 
 connection drops in the middle of its bookkeeping), and a watch thread that sees Redis
 restarted (its run_id changed: it kept no jobs) queues again every run and chat turn the
 database holds as queued.
-Jobs run in the worker process itself (RQ's SimpleWorker): job functions hold pooled database
-connections, which must not cross a fork; each job bounds its own work (step timeouts).
+Jobs run in the worker process itself (RQ's SimpleWorker, never a fork: job functions hold
+pooled database connections, which must not cross one), many at once
+(jobs/concurrent_worker.py): coroutine jobs on the process's turn loop, up to
+AGENT_PLATFORM_WORKER_JOBS_IN_FLIGHT in all, other jobs on up to AGENT_PLATFORM_WORKER_THREADS
+threads; each job bounds its own work (step timeouts) and RQ's job_timeout holds. A SIGTERM or
+SIGINT stops the dequeuing and the worker exits once the jobs in flight have ended; a second
+one stops it at once.
 """
 from __future__ import annotations
 
@@ -32,7 +37,8 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     from rq import Queue
 
     from jobs import recovery, tasks
-    from store import db, migrations
+    from jobs.in_flight import InFlight
+    from store import concurrency, db, migrations
 
     if not settings.redis_url:
         raise SystemExit("agent-platform worker needs REDIS_URL (without it jobs run inside "
@@ -44,6 +50,7 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
         raise SystemExit(f"the database schema is out of date ({', '.join(todo)}); "
                          "run `agent-platform migrate` first")
     recovery.sweep(settings)
+    concurrency.configure(settings)
     gc.collect()
     gc.freeze()  # what start-up built stays: full collections need not walk it (server/asgi.py)
     stop = threading.Event()
@@ -63,11 +70,15 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
                                       socket_timeout=WORKER_TTL_S, health_check_interval=10)
     names = queues or queues_of(settings)
     Worker = _worker_class()
-    log.info("worker started", extra={"fields": {"queues": names, "burst": burst}})
+    # the jobs in flight outlive one RQ worker object (a new one serves after Redis dropped)
+    in_flight = InFlight(settings.worker_jobs_in_flight, settings.worker_threads)
+    log.info("worker started", extra={"fields": {
+        "queues": names, "burst": burst, "jobs_in_flight": in_flight.capacity,
+        "threads": in_flight.threads}})
     try:
         while True:
             worker = Worker([Queue(name, connection=connection) for name in names],
-                                  connection=connection, worker_ttl=WORKER_TTL_S)
+                            connection=connection, worker_ttl=WORKER_TTL_S, in_flight=in_flight)
             try:
                 worker.work(burst=burst, with_scheduler=False, logging_level=settings.log_level)
             except redis.exceptions.RedisError as exc:
@@ -85,16 +96,18 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
                 log.warning("re-queue after losing Redis failed: %s", type(exc).__name__)
     finally:
         stop.set()
+        in_flight.close()
         if relay is not None:
             relay.close()
     return 0
 
 
 def _worker_class():
-    from rq.worker import SimpleWorker
+    from jobs.concurrent_worker import ConcurrentWorker
 
-    class Worker(SimpleWorker):
-        """RQ's in-process worker; each job continues the trace of whoever queued it."""
+    class Worker(ConcurrentWorker):
+        """RQ's in-process worker, many jobs at once; each job continues the trace of whoever
+        queued it (a job runs in a copy of the context its start was recorded in)."""
 
         def execute_job(self, job, queue):
             from jobs.queue import TRACE_META

@@ -67,6 +67,67 @@ def _refuse(host: str) -> Forbidden:
                    "metadata address); an operator can allow-list it", code="url_not_allowed")
 
 
+_INET_MAX = (0xFFFFFFFF, 0xFFFFFF, 0xFFFF, 0xFF)  # the last part, after 0, 1, 2 or 3 others
+_WHITESPACE = " \t\n\v\f\r"
+
+
+def _inet_part(text: str) -> int | None:
+    """One part as inet_aton reads it: ``0x`` hexadecimal (at least one digit), ``0`` octal,
+    else decimal; None when it is not such a number."""
+    if not text or not text[0].isascii() or not text[0].isdigit():
+        return None
+    if text[:2].lower() == "0x":
+        digits, base = text[2:], 16
+        if not digits:
+            return None
+    elif text[0] == "0":
+        digits, base = text[1:], 8
+    else:
+        digits, base = text, 10
+    value = 0
+    for char in digits:
+        if not char.isascii() or char.lower() not in "0123456789abcdef"[:base]:
+            return None
+        value = value * base + int(char, 16)
+        if value > 0xFFFFFFFF:
+            return None
+    return value
+
+
+def inet_aton(host: str) -> ipaddress.IPv4Address | None:
+    """The IPv4 address the C library's inet_aton reads in host, None when it reads none.
+
+    Besides dotted decimal it reads one to four parts, each decimal, octal (a leading ``0``)
+    or hexadecimal (``0x``); the last part fills the remaining bytes: ``2130706433``,
+    ``0x7f.0.0.1``, ``0177.0.0.1``, ``127.1`` and ``0`` are addresses (127.0.0.1 and 0.0.0.0),
+    and so is anything after whitespace that ends them (``127.1 x``)."""
+    for index, char in enumerate(host):
+        if char in _WHITESPACE:
+            host = host[:index]
+            break
+    texts = host.split(".")
+    if len(texts) > 4:
+        return None
+    values = [_inet_part(text) for text in texts]
+    if None in values or any(value > 0xFF for value in values[:-1]):
+        return None
+    number = values[-1]
+    if number > _INET_MAX[len(values) - 1]:
+        return None
+    for index, value in enumerate(values[:-1]):  # the leading bytes
+        number |= value << 8 * (3 - index)
+    return ipaddress.IPv4Address(number)
+
+
+def literal_ip(host: str) -> ipaddress._BaseAddress | None:
+    """The address a host names literally (IPv6 in brackets, or any IPv4 form inet_aton
+    reads), None for a DNS name."""
+    try:
+        return ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return inet_aton(host)
+
+
 def check_url(url: str) -> str:
     """Validate a URL when it is saved: shape, and literal/metadata hosts. Returns the URL."""
     _, host, _ = split(url)
@@ -74,9 +135,8 @@ def check_url(url: str) -> str:
         return url
     if host in _METADATA_HOSTS or host == "localhost" or host.endswith(".localhost"):
         raise _refuse(host)
-    try:
-        ip = ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
+    ip = literal_ip(host)
+    if ip is None:
         return url  # a DNS name: its addresses are checked at resolve time
     if _forbidden_ip(ip):
         raise _refuse(host)

@@ -1,7 +1,7 @@
 """MCP client: one persistent connection per provider on a background event-loop thread.
 
 Sync code (handlers, jobs) calls ``list_tools`` / ``call_tool``; both run on one asyncio loop
-in a daemon thread. Each provider's connection lives in its own task (the MCP client's task
+in a daemon thread; a turn (a coroutine of the turn loop) awaits ``acall_tool``. Each provider's connection lives in its own task (the MCP client's task
 groups must be entered and left by the same task) and is reused by every call until it fails
 or the provider's configuration changes (the key is the provider id and its update time,
 never a secret). Connect, list and call each have a timeout (settings).
@@ -279,11 +279,34 @@ def list_many(servers: list[Server]) -> list[list[dict] | McpError]:
 def call_tool(server: Server, name: str, arguments: dict, timeout_s: float | None = None) -> dict:
     """Call a tool: {is_error, content (list of dicts), structured (dict or None)}."""
     timeout = timeout_s or TIMEOUTS.call_s
+    return _outcome(_LOOP.run(_calling(server, name, arguments, timeout),
+                              TIMEOUTS.connect_s + timeout))
 
+
+async def acall_tool(server: Server, name: str, arguments: dict,
+                     timeout_s: float | None = None) -> dict:
+    """``call_tool`` for a coroutine on another event loop (a turn): the call runs on the
+    client's loop while the caller awaits it, holding no thread."""
+    timeout = timeout_s or TIMEOUTS.call_s
+    future = asyncio.run_coroutine_threadsafe(_calling(server, name, arguments, timeout),
+                                              _LOOP.get())
+    try:
+        result = await asyncio.wait_for(asyncio.wrap_future(future),
+                                        TIMEOUTS.connect_s + timeout + 1.0)
+    except (asyncio.TimeoutError, TimeoutError):
+        future.cancel()
+        raise McpError(f"timed out after {TIMEOUTS.connect_s + timeout:g} s") from None
+    return _outcome(result)
+
+
+def _calling(server: Server, name: str, arguments: dict, timeout: float):
     async def call(client):
         return await client.call_tool(name, arguments)
 
-    result = _LOOP.run(_with_connection(server, call, timeout), TIMEOUTS.connect_s + timeout)
+    return _with_connection(server, call, timeout)
+
+
+def _outcome(result) -> dict:
     content = [c.model_dump(mode="json", exclude_none=True, by_alias=True)
                for c in (result.content or [])]
     return {"is_error": bool(result.is_error), "content": clean(content),

@@ -1,4 +1,6 @@
-"""Calling a tool: HTTP tools with requests, MCP tools through the persistent MCP client.
+"""Calling a tool: HTTP tools with httpx's async client, MCP tools through the persistent MCP
+client; either way the call is awaited on the turn loop (store/concurrency.py), so a turn waiting
+for a tool holds no thread.
 
 ``execute`` validates the input against the tool's input_schema, injects the provider's (or
 the end user's) credentials server-side, enforces the timeout and SSRF policy at call time,
@@ -11,37 +13,38 @@ key), and any credential value echoed by the tool is masked in the output.
 from __future__ import annotations
 
 import json
-import threading
+import os
 import time
 from urllib.parse import quote, urlsplit
 
-import requests
+import httpx
 from jsonschema import Draft202012Validator, ValidationError
 
 from rules import masking, ssrf
 from rules.outside_text import clean, clean_text
 from rules.provider_auth import expected_fields, inject
 from runtime import mcp_client, oauth, ssrf_connect
-from store import metrics, tracing
+from store import concurrency, metrics, tracing
 from store import providers as provider_store
 from store import tools as tool_store
 from store.errors import Conflict, Invalid
 
 MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 _BODY_METHODS = {"POST", "PUT", "PATCH"}
-_local = threading.local()
+_client: httpx.AsyncClient | None = None
+_client_pid = 0
 
 
-def _session() -> requests.Session:
-    session = getattr(_local, "session", None)
-    if session is None:
-        session = requests.Session()
-        session.trust_env = False  # no proxies or netrc from the environment
-        adapter = ssrf_connect.requests_adapter()  # connects only to addresses it checked
-        session.mount("http://", adapter)
-        session.mount("https://", adapter)
-        _local.session = session
-    return session
+def _http() -> httpx.AsyncClient:
+    """The process's client for HTTP tool calls, on the turn loop: it connects only to
+    addresses the SSRF policy checked; no proxies or netrc from the environment."""
+    global _client, _client_pid
+    if _client is None or _client_pid != os.getpid():
+        _client = ssrf_connect.pin_async_httpx(httpx.AsyncClient(
+            trust_env=False, follow_redirects=False,
+            limits=httpx.Limits(max_connections=None, max_keepalive_connections=100)))
+        _client_pid = os.getpid()
+    return _client
 
 
 def _validate(schema, value, what: str) -> str | None:
@@ -131,9 +134,9 @@ class _TooLarge(Exception):
     """The answer passed MAX_RESPONSE_BYTES."""
 
 
-def _read(resp: requests.Response) -> object:
+async def _read(resp: httpx.Response) -> object:
     chunks, size = [], 0
-    for chunk in resp.iter_content(65536):
+    async for chunk in resp.aiter_bytes(65536):
         size += len(chunk)
         if size > MAX_RESPONSE_BYTES:
             raise _TooLarge()
@@ -144,10 +147,20 @@ def _read(resp: requests.Response) -> object:
             return clean(json.loads(raw))
         except ValueError:
             pass
-    return clean_text(raw.decode(resp.encoding or "utf-8", "replace"))
+    return clean_text(raw.decode(resp.charset_encoding or "utf-8", "replace"))
 
 
-def _call_http(tool, provider, data, user_credentials, started) -> dict:
+def _params(values: dict) -> dict | None:
+    """Query parameters as text (None left out; True -> "True", as the HTTP tools always
+    sent them)."""
+    return {k: str(v) for k, v in values.items() if v is not None} or None
+
+
+_UNREACHABLE = (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError,
+                httpx.WriteError)
+
+
+async def _call_http(tool, provider, data, user_credentials, started) -> dict:
     credentials, base_url = _credentials(provider, user_credentials)
     mask = masking.for_credentials(credentials)
     if not base_url:
@@ -156,29 +169,28 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     path, query, headers, body = _split_input(tool, data)
     url = base_url.rstrip("/") + "/" + path.lstrip("/")
     try:
-        ssrf.check_url(url)  # the host's addresses are checked when the session connects
+        ssrf.check_url(url)  # the host's addresses are checked when the client connects
     except ssrf.ERRORS as exc:
         return _failed(tool.id, started, exc.code, exc.detail)
     auth_headers, auth_params = inject(provider.auth, credentials)
     timeout = (tool.timeout_ms or tool_store.DEFAULTS["timeout_ms"]) / 1000
     try:
-        resp = _session().request(
-            tool.method, url, params={**query, **auth_params} or None,
-            headers={**headers, **auth_headers, "Accept": "application/json"},
-            json=body, timeout=timeout, allow_redirects=False, stream=True)
-        with resp:
-            output = _read(resp)
+        async with _http().stream(
+                tool.method, url, params=_params({**query, **auth_params}),
+                headers={**headers, **auth_headers, "Accept": "application/json"},
+                json=body, timeout=timeout) as resp:
+            output = await _read(resp)
     except ssrf.ERRORS as exc:  # an address of the host is refused (or none resolves)
         return _failed(tool.id, started, exc.code, exc.detail)
-    except requests.Timeout:
+    except httpx.TimeoutException:
         return _failed(tool.id, started, "timeout", f"no answer within {tool.timeout_ms} ms")
-    except requests.ConnectionError:
+    except _UNREACHABLE:
         return _failed(tool.id, started, "connection_failed",
                        "cannot connect to the tool's server")
     except _TooLarge:
         return _failed(tool.id, started, "response_too_large",
                        f"the answer is larger than {MAX_RESPONSE_BYTES} bytes")
-    except requests.RequestException as exc:
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
         return _failed(tool.id, started, "request_failed",
                        f"the request failed ({type(exc).__name__})")
     output = mask.value(output)
@@ -188,7 +200,7 @@ def _call_http(tool, provider, data, user_credentials, started) -> dict:
     return _succeeded(tool, started, output, resp.status_code)
 
 
-def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
+async def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
     """An MCP tool call. With the end user's own credentials the call goes through a
     connection of that user (their credentials in its headers); else the provider's."""
     secrets = provider_store.secrets_of(provider)
@@ -200,8 +212,8 @@ def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
                                    user_id=(user_id or "-") if own else None)
     mask = masking.for_credentials(credentials, headers)
     try:
-        outcome = mcp_client.call_tool(server, tool.path, data,
-                                       (tool.timeout_ms / 1000) if tool.timeout_ms else None)
+        outcome = await mcp_client.acall_tool(
+            server, tool.path, data, (tool.timeout_ms / 1000) if tool.timeout_ms else None)
     except mcp_client.McpError as exc:
         return _failed(tool.id, started, "mcp_error", mask.text(str(exc)))
     output = outcome["structured"] if outcome["structured"] is not None else outcome["content"]
@@ -215,13 +227,10 @@ def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
     return _succeeded(tool, started, output)
 
 
-def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | None = None,
-            user_id: str | None = None) -> dict:
-    """Call a tool of org_id with input. `user_credentials` (the end user's decrypted
-    credentials for the tool's provider, optionally with a `base_url` override) win over the
-    provider's; given `user_id` instead, they are read from that user's vault entry (OAuth
-    tokens refreshed when due). Returns {tool_id, status, http_status, output, error,
-    output_warning, duration_ms}."""
+def _prepare(org_id: str, tool_id: str, input: dict, user_credentials: dict | None,
+             user_id: str | None) -> tuple:
+    """(tool, provider, the end user's credentials): the database half of a call, with the
+    input checked against the tool's input_schema."""
     tool, provider = tool_store.get_with_provider(org_id=org_id, tool_id=tool_id)
     if user_credentials is None and user_id is not None:
         user_credentials = oauth.fresh_credentials(org_id=org_id, user_id=user_id,
@@ -231,12 +240,38 @@ def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | 
     problem = _validate(tool.input_schema, input, "input")
     if problem:
         raise Invalid(problem, code="tool_input_invalid")
+    return tool, provider, user_credentials
+
+
+def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | None = None,
+            user_id: str | None = None) -> dict:
+    """Call a tool of org_id with input. `user_credentials` (the end user's decrypted
+    credentials for the tool's provider, optionally with a `base_url` override) win over the
+    provider's; given `user_id` instead, they are read from that user's vault entry (OAuth
+    tokens refreshed when due). Returns {tool_id, status, http_status, output, error,
+    output_warning, duration_ms}. The call itself is awaited on the turn loop while this
+    thread waits."""
+    tool, provider, user_credentials = _prepare(org_id, tool_id, input, user_credentials,
+                                                user_id)
+    return concurrency.call(_run(tool, provider, input, user_credentials, user_id))
+
+
+async def aexecute(*, org_id: str, tool_id: str, input: dict,
+                   user_id: str | None = None) -> dict:
+    """``execute`` for a turn on the turn loop: the database half in a hop, the call awaited
+    (no thread waits for the tool's answer)."""
+    tool, provider, user_credentials = await concurrency.hop(_prepare, org_id, tool_id, input,
+                                                             None, user_id)
+    return await _run(tool, provider, input, user_credentials, user_id)
+
+
+async def _run(tool, provider, input, user_credentials, user_id) -> dict:
     started = time.perf_counter()
     with tracing.span(f"execute_tool {tool.name}", {
             "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool.name,
             "agent_platform.tool.id": tool.id, "agent_platform.tool.provider_type": provider.type,
     }) as span:
-        result = _call(tool, provider, input, user_credentials, user_id, started)
+        result = await _call(tool, provider, input, user_credentials, user_id, started)
         tracing.set_attributes(span, {"agent_platform.tool.status": result["status"]})
         if result["status"] != "succeeded":
             tracing.fail(span, (result.get("error") or {}).get("code"))
@@ -244,12 +279,12 @@ def execute(*, org_id: str, tool_id: str, input: dict, user_credentials: dict | 
     return result
 
 
-def _call(tool, provider, input, user_credentials, user_id, started) -> dict:
+async def _call(tool, provider, input, user_credentials, user_id, started) -> dict:
     if provider.type == "mcp":
-        return _call_mcp(tool, provider, input, user_credentials, user_id, started)
+        return await _call_mcp(tool, provider, input, user_credentials, user_id, started)
     if user_credentials and user_credentials.get("base_url"):
         try:
             ssrf.check_url(user_credentials["base_url"])
         except ssrf.ERRORS as exc:
             return _failed(tool.id, started, exc.code, exc.detail)
-    return _call_http(tool, provider, input, user_credentials, started)
+    return await _call_http(tool, provider, input, user_credentials, started)

@@ -5,8 +5,9 @@ A model sees names matching ``^[a-zA-Z0-9_-]{1,64}$``: each tool's name is sanit
 order (the agent's tools, then the network's workflows as ``workflow_<name>``, then handoffs as
 ``handoff_to_<agent name>``), so the mapping back to tool ids is exact.
 
-Several calls of one response run in parallel on a thread pool while the turn awaits them on
-its loop (holding no thread of its own); results come back in the model's order. An HTTP or MCP tool call goes through runtime.tools.execute with the run's end
+Several calls of one response run at once, awaited on the turn loop (an HTTP or MCP call holds
+no thread while it waits; a memory tool's database work is a hop); results come back in the
+model's order. An HTTP or MCP tool call goes through runtime.tools.aexecute with the run's end
 user (their stored credentials are injected) and is bounded by the tool's timeout_ms (plus a
 second of grace for the call's own overhead). A failure of any kind becomes an error result
 for the model (``is_error``) and a recorded step; it does not fail the turn. A workflow tool
@@ -26,14 +27,12 @@ import time
 
 from runtime import dispatch, memory_tools, registry
 from runtime.models import Message, ToolCall, ToolSchema
-from store import db, tracing
+from store import concurrency, db, tracing
 from store.errors import DomainError
 
 _UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
 MAX_RESULT_CHARS = 64_000
 _GRACE_S = 1.0
-_pool: concurrent.futures.ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
 
 
 def sanitize(name: str, prefix: str = "") -> str:
@@ -131,31 +130,23 @@ def build(settings, org_id: str, runtime: dict, workflows=(), handoffs=(),
 
 # ---- running calls ---------------------------------------------------------------------------
 
-def _tool_pool(settings) -> concurrent.futures.ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = concurrent.futures.ThreadPoolExecutor(settings.tool_workers,
-                                                          thread_name_prefix="turn-tool")
-        return _pool
-
-
 def _failed(code: str, message: str, output=None) -> dict:
     return {"status": "failed", "output": output, "error": {"code": code, "message": message}}
 
 
-def _call_tool(org_id: str, entry: Entry, arguments: dict, user_id: str | None) -> dict:
+async def _call_tool(org_id: str, entry: Entry, arguments: dict, user_id: str | None) -> dict:
     from runtime import tools
 
-    with db.connection():
-        try:
-            result = tools.execute(org_id=org_id, tool_id=entry.ref, input=arguments,
-                                   user_id=user_id)
-        except DomainError as exc:
-            code = "tool_not_found" if exc.status == 404 else exc.code
-            return _failed(code, exc.detail)
-    return {"status": result["status"], "output": result["output"], "error": result["error"],
-            "output_warning": result.get("output_warning")}
+    try:
+        result = await tools.aexecute(org_id=org_id, tool_id=entry.ref, input=arguments,
+                                      user_id=user_id)
+    except DomainError as exc:
+        code = "tool_not_found" if exc.status == 404 else exc.code
+        return _failed(code, exc.detail)
+    out = {"status": result["status"], "output": result["output"], "error": result["error"]}
+    if result.get("output_warning"):
+        out["output_warning"] = result["output_warning"]
+    return out
 
 
 def _call_workflow(turn, entry: Entry, arguments: dict) -> dict:
@@ -228,7 +219,7 @@ async def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]
     the denial result the model gets instead of running the call; ``announced``: the
     tool.called events were emitted before the turn paused for approval. Raises
     turn.Cancelled when the turn is cancelled while waiting."""
-    started, futures, prepared = {}, {}, []
+    started, waiting, prepared = {}, {}, []
     for call in calls:
         entry = toolset.entries.get(call.name)
         try:
@@ -245,18 +236,18 @@ async def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]
             announce(turn, agent_id, call, entry, arguments)
         started[call.id] = time.perf_counter()
         if problem is not None:
-            done: concurrent.futures.Future = concurrent.futures.Future()
+            done: asyncio.Future = asyncio.get_running_loop().create_future()
             done.set_result(problem)
-            futures[call.id] = done
-        elif entry.kind == "workflow":
-            futures[call.id] = _spawn(tracing.bind(_call_workflow), turn, entry, arguments)
+            waiting[call.id] = done
+        elif entry.kind == "workflow":  # the workflow engine is synchronous: its own thread
+            waiting[call.id] = asyncio.wrap_future(
+                _spawn(tracing.bind(_call_workflow), turn, entry, arguments))
         elif entry.kind == "memory":
-            futures[call.id] = _tool_pool(turn.settings).submit(
-                tracing.bind(memory_tools.call), turn, agent_id, entry.ref, arguments)
-        else:  # the call's span is a child of the turn's (tracing.bind)
-            futures[call.id] = _tool_pool(turn.settings).submit(
-                tracing.bind(_call_tool), turn.org_id, entry, arguments, turn.run.user_id)
-    waiting = {call_id: asyncio.wrap_future(f) for call_id, f in futures.items()}
+            waiting[call.id] = asyncio.ensure_future(concurrency.hop(
+                memory_tools.call, turn, agent_id, entry.ref, arguments))
+        else:  # awaited on the loop; the call's span is a child of the turn's
+            waiting[call.id] = asyncio.ensure_future(
+                _call_tool(turn.org_id, entry, arguments, turn.run.user_id))
     messages = []
     try:
         for call, entry, arguments in prepared:
@@ -266,7 +257,7 @@ async def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]
             try:
                 result = await _answer(turn, waiting[call.id], left)
             except asyncio.TimeoutError:
-                futures[call.id].cancel()
+                waiting[call.id].cancel()
                 result = _failed("timeout", f"no answer within {round(entry.timeout_s * 1000)} ms")
             messages.append(_finish_call(turn, agent_id, call, entry, result, started))
     finally:

@@ -53,8 +53,9 @@ def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
           network: dict | None = None, workflow_id: str | None = None,
           workflow_run_id: str | None = None) -> AgentRun:
     """A queued run of the agent (or network) for user_id, billed to the session's group
-    (group_id), else the user's group, else Default. ``admit`` (default) applies the spend cap
-    and the run quota; a nested run (a workflow's agent step) was admitted with its workflow.
+    (group_id), else the user's group, else Default. ``admit`` (default) applies the limits of
+    turns in flight, the spend cap and the run quota; a nested run (a workflow's agent step)
+    was admitted with its workflow.
     ``network`` is the network's runtime configuration when the caller already has it;
     ``workflow_id``/``workflow_run_id`` name the workflow run whose step this run is."""
     if copilot_id is not None:
@@ -65,13 +66,15 @@ def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
         agents.get(org_id=org_id, agent_id=agent_id)
         kind = "agent"
     group = spend.billing_group(org_id=org_id, group_id=group_id, user_id=user_id)
-    if admit:
-        spend.check_cap(org_id=org_id, group_id=group.group_id)
-        limits.consume_run(org_id=org_id, settings=settings)
-    return runs.create(org_id=org_id, kind=kind, input=input, agent_id=agent_id,
-                       copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
-                       group_id=group.group_id, workflow_id=workflow_id,
-                       workflow_run_id=workflow_run_id)
+    with atomic():  # the turns in flight counted and this run created under one lock
+        if admit:
+            limits.check_turns_in_flight(org_id=org_id, user_id=user_id, settings=settings)
+            spend.check_cap(org_id=org_id, group_id=group.group_id)
+            limits.consume_run(org_id=org_id, settings=settings)
+        return runs.create(org_id=org_id, kind=kind, input=input, agent_id=agent_id,
+                           copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
+                           group_id=group.group_id, workflow_id=workflow_id,
+                           workflow_run_id=workflow_run_id)
 
 
 def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = (),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from runtime import tools, turns
 from runtime.agent_build import DEFAULT_APPROVAL_TIMEOUT_S
-from store import runs, workflow_approvals
+from store import concurrency, runs, workflow_approvals
 from store import tools as tool_store
 from store.db import iso, utcnow
 from store.errors import DomainError, NotFound
@@ -92,14 +92,14 @@ def _approval(step: dict, data: dict, ctx: StepContext) -> None:
             "status": "pending", "decided_by": None, "decided_at": None, "comment": None}])
 
 
-def _tool(step: dict, data, ctx: StepContext):
+async def _tool(step: dict, data, ctx: StepContext):
     if not isinstance(data, dict):
         raise StepFailed("step_input_invalid", "a tool step's input must be an object once its "
                          f"templates are filled in (got {type(data).__name__})", retryable=False)
-    _approval(step, data, ctx)
+    await concurrency.hop(_approval, step, data, ctx)
     try:
-        result = tools.execute(org_id=ctx.org_id, tool_id=step["ref"], input=data,
-                               user_id=ctx.user_id)
+        result = await tools.aexecute(org_id=ctx.org_id, tool_id=step["ref"], input=data,
+                                      user_id=ctx.user_id)
     except DomainError as exc:
         code = "tool_not_found" if exc.status == 404 else exc.code
         raise StepFailed(code, exc.detail, retryable=code not in _FINAL_TOOL_CODES) from None
@@ -129,27 +129,28 @@ def _text(data) -> str:
     return data
 
 
-def _turn(step: dict, data, ctx: StepContext):
+async def _turn(step: dict, data, ctx: StepContext):
     settings = ctx.settings
     text = _text(data)
     if ctx.depth + 1 > settings.run_max_depth:
         raise StepFailed("nesting_too_deep", f"runs nest at most {settings.run_max_depth} "
                          "levels deep (agents, workflows and networks calling each other)",
                          retryable=False)
-    run = _paused_turn(ctx)
+    run = await concurrency.hop(_paused_turn, ctx)
     if run is None:
         target = {"agent_id": step["ref"]} if step["type"] == "agent" \
             else {"copilot_id": step["ref"]}
         try:
-            run = turns.start(settings=settings, org_id=ctx.org_id, input=text,
-                              user_id=ctx.user_id, admit=False, workflow_id=ctx.workflow_id,
-                              workflow_run_id=ctx.run_id, **target)
+            run = await concurrency.hop(
+                turns.start, settings=settings, org_id=ctx.org_id, input=text,
+                user_id=ctx.user_id, admit=False, workflow_id=ctx.workflow_id,
+                workflow_run_id=ctx.run_id, **target)
         except DomainError as exc:
             code = "step_ref_not_found" if exc.status == 404 else exc.code
             raise StepFailed(code, exc.detail, retryable=False) from None
     if run.status in ("queued", "awaiting_approval"):
-        run = turns.execute(settings=settings, org_id=ctx.org_id, run_id=run.id,
-                            depth=ctx.depth + 1)
+        run = await turns.aexecute(settings=settings, org_id=ctx.org_id, run_id=run.id,
+                                   depth=ctx.depth + 1)
     if run.status == "awaiting_approval":
         raise AwaitingApproval([workflow_approvals.step_call(p) for p in run.approval["pending"]],
                                turn_id=run.id)
@@ -177,10 +178,11 @@ def _paused_turn(ctx: StepContext):
 HANDLERS = {"tool": _tool, "agent": _turn, "copilot": _turn}
 
 
-def call(step: dict, data, ctx: StepContext):
-    """Run one attempt of step with its rendered input: (output, usage) or StepFailed."""
+async def acall(step: dict, data, ctx: StepContext):
+    """Run one attempt of step with its rendered input, on the turn loop: (output, usage) or
+    StepFailed."""
     handler = HANDLERS.get(step["type"])
     if handler is None:
         raise StepFailed("step_type_unknown", f"unknown step type {step['type']!r}",
                          retryable=False)
-    return handler(step, data, ctx)
+    return await handler(step, data, ctx)

@@ -96,7 +96,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
             f"{', '.join(todo)}); run `agent-platform migrate` or start with --migrate"
         )
 
-    openapi31.install()
+    openapi31.install(cache_dir=settings.data_dir)  # valid documents remembered there
     spec = load_spec()
     written = copy.deepcopy(spec)  # served as written: Connexion resolves refs for routing
     app = operations.App(__name__, lifespan=_lifespan(settings),

@@ -108,17 +108,45 @@ def _observe(settings, *, fresh: bool = False) -> None:
         _say(f"metrics on http://{settings.metrics_host}:{settings.metrics_port}/metrics")
 
 
-def cmd_serve(settings, args):
-    import uvicorn
+PORTS = (1, 65535)
 
-    from server import malloc
+
+def port_number(value: str) -> int:
+    """A TCP port (argparse type): 1-65535, else a usage error that says so."""
+    try:
+        port = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a port number") from None
+    if not PORTS[0] <= port <= PORTS[1]:
+        raise argparse.ArgumentTypeError(f"{port} is not a port (1-65535)")
+    return port
+
+
+def positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number} is not at least 1")
+    return number
+
+
+def cmd_serve(settings, args):
+    from server import asgi, malloc
     from server.app import create_app
 
     malloc.limit_arenas()  # before the process starts its threads
 
     host = args.host or settings.host
     port = args.port or settings.port
-    workers = args.workers or settings.workers
+    workers = args.workers or settings.workers or 1
+    if not PORTS[0] <= port <= PORTS[1]:
+        raise SystemExit(f"agent-platform serve: error: AGENT_PLATFORM_PORT={port} is not a "
+                         "port (1-65535)")
+    if workers < 1:
+        raise SystemExit(f"agent-platform serve: error: AGENT_PLATFORM_WORKERS={workers} is "
+                         "not at least 1")
     _observe(settings, fresh=True)
     # Check (or apply) the schema once in this process, before any worker starts.
     create_app(settings, migrate=args.migrate)
@@ -131,10 +159,10 @@ def cmd_serve(settings, args):
     if not os.environ.get("AGENT_PLATFORM_SECRET_KEY"):
         os.environ["AGENT_PLATFORM_SECRET_KEY"] = settings.secret_key  # workers share the key
     os.environ["AGENT_PLATFORM_DATA_DIR"] = str(settings.data_dir)  # workers use the same one
-    _say(f"serving http://{host}:{port} (this terminal stays attached; Ctrl-C stops)")
-    uvicorn.run("server.asgi:make_app", factory=True, host=host, port=port, workers=workers,
-                log_config=None, access_log=False, lifespan="on",
-                timeout_graceful_shutdown=10)
+    status = asgi.run(host=host, port=port, workers=workers, ready=lambda: _say(
+        f"serving http://{host}:{port} (this terminal stays attached; Ctrl-C stops)"))
+    if status:
+        raise SystemExit(status)
 
 
 def cmd_worker(settings, args):
@@ -171,8 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="serve the HTTP API")
     serve.add_argument("--host")
-    serve.add_argument("--port", type=int)
-    serve.add_argument("--workers", type=int)
+    serve.add_argument("--port", type=port_number, help="1-65535 (AGENT_PLATFORM_PORT)")
+    serve.add_argument("--workers", type=positive, help="worker processes (AGENT_PLATFORM_WORKERS)")
     serve.add_argument("--migrate", action="store_true",
                        help="apply pending schema migrations before serving")
     serve.set_defaults(func=cmd_serve)
@@ -192,8 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="serve a sample agent, tool and network with the chat "
                                        "widget on an example page, and print its address")
     demo.add_argument("--host", default="127.0.0.1")
-    demo.add_argument("--port", type=int, default=8080, help="the service's port")
-    demo.add_argument("--page-port", type=int, default=8081, help="the example page's port")
+    demo.add_argument("--port", type=port_number, default=8080, help="the service's port")
+    demo.add_argument("--page-port", type=port_number, default=8081,
+                      help="the example page's port")
     demo.set_defaults(func=cmd_demo)
     migrate = sub.add_parser("migrate", help="apply pending schema migrations")
     migrate.set_defaults(func=cmd_migrate)

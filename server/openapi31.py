@@ -13,13 +13,16 @@ Compiled validators are cached per schema object, so a request pays only for val
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import hashlib
 import json
+import os
 import re
 import typing as t
 import uuid
+from pathlib import Path
 
 from connexion.datastructures import MediaTypeDict
 from connexion.exceptions import (
@@ -256,21 +259,66 @@ VALIDATOR_MAP = {
 
 _validated: set[str] = set()
 _original_validate_spec = Specification.__dict__["_validate_spec"]
+_cache_dir: Path | None = None
+CACHE_FILE = "openapi-validated"  # in the data directory: digests of documents found valid
+_CACHE_KEEP = 16
 
 
-def validate_document(spec: dict) -> None:
-    """Validate an OpenAPI 3.0 or 3.1 document (openapi-spec-validator); cached per content."""
-    from openapi_spec_validator import validate
+def _digest(spec: dict) -> str:
+    """The document's sha256 (its canonical JSON), with the validator's version: a new
+    validator checks every document again."""
+    from importlib.metadata import version
 
-    digest = hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()
+    body = json.dumps(spec, sort_keys=True, default=str).encode()
+    return hashlib.sha256(version("openapi-spec-validator").encode() + b"\0" + body).hexdigest()
+
+
+def _cached(directory: Path | None) -> list[str]:
+    if directory is None:
+        return []
+    try:
+        return (directory / CACHE_FILE).read_text(encoding="ascii").split()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def _remember(directory: Path | None, digest: str) -> None:
+    """Add digest to the cache file (the newest few kept); a directory that cannot be
+    written only means the next process validates again."""
+    if directory is None:
+        return
+    kept = [d for d in _cached(directory) if d != digest][-(_CACHE_KEEP - 1):] + [digest]
+    tmp = directory / f"{CACHE_FILE}.{os.getpid()}.tmp"
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp.write_text("\n".join(kept) + "\n", encoding="ascii")
+        os.replace(tmp, directory / CACHE_FILE)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def validate_document(spec: dict, *, cache_dir: Path | None = None) -> None:
+    """Validate an OpenAPI 3.0 or 3.1 document (openapi-spec-validator), once per content:
+    a document whose digest this process, or any process of the cache directory (the data
+    directory, ``install(cache_dir=...)``), found valid is not validated again; a changed
+    document is."""
+    directory = cache_dir if cache_dir is not None else _cache_dir
+    digest = _digest(spec)
     if digest in _validated:
         return
+    if digest in _cached(directory):
+        _validated.add(digest)
+        return
+    from openapi_spec_validator import validate
+
     validate(spec)
     _validated.add(digest)
+    _remember(directory, digest)
 
 
 def validated() -> list[str]:
-    """Digests of the documents this process validated."""
+    """Digests of the documents this process validated or trusted."""
     return sorted(_validated)
 
 
@@ -288,7 +336,11 @@ def _validate_spec(cls, spec):
         _original_validate_spec.__func__(cls, spec)
 
 
-def install() -> None:
-    """Make Connexion accept 3.1 documents by validating them with openapi-spec-validator.
-    Idempotent; 3.0 documents keep Connexion's own check."""
+def install(cache_dir: Path | None = None) -> None:
+    """Make Connexion accept 3.1 documents by validating them with openapi-spec-validator,
+    remembering valid documents in ``cache_dir`` when given. Idempotent; 3.0 documents keep
+    Connexion's own check."""
+    global _cache_dir
+    if cache_dir is not None:
+        _cache_dir = Path(cache_dir)
     OpenAPISpecification._validate_spec = classmethod(_validate_spec)

@@ -1,9 +1,12 @@
-"""Usage limits of an organization: requests per minute and runs per calendar month (UTC).
+"""Usage limits of an organization: requests per minute, runs per calendar month (UTC), and
+turns queued or running at once (per organization and per end user).
 
 Defaults come from the settings (``AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE``,
-``AGENT_PLATFORM_RUNS_PER_MONTH``; 0 = unlimited); the operator overrides them per org
-(``OrgLimits``, admin endpoints). Exceeding a limit is 429 ``usage_limit_reached`` with
-``Retry-After`` (seconds until the window ends).
+``AGENT_PLATFORM_RUNS_PER_MONTH``, ``AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT``,
+``AGENT_PLATFORM_USER_TURNS_IN_FLIGHT``; 0 = unlimited); the operator overrides the
+organization's per org (``OrgLimits``, admin endpoints). Exceeding the rate or the quota is 429
+``usage_limit_reached`` with ``Retry-After`` (seconds until the window ends); a turn over a
+concurrency limit is 429 ``concurrency_limit_reached`` (``check_turns_in_flight``).
 
 Counters are fixed windows incremented atomically before the check, so under any concurrency
 exactly ``limit`` requests of a window pass. The request counter lives in Redis when
@@ -15,38 +18,49 @@ from __future__ import annotations
 
 import calendar
 import contextvars
+import hashlib
 import logging
+import random
 import threading
 import time
+
+from peewee import SQL
 
 from store import orgs, redis_client, scope, spend
 from store.db import database, is_postgres, run_prepared, utcnow
 from store.errors import LimitReached, NotFound
-from store.models import OrgLimits, UsageCounter
+from store.models import AgentRun, OrgLimits, UsageCounter
 
 log = logging.getLogger("agent_platform.limits")
 
-_cache: dict[str, tuple[float, tuple[int | None, int | None]]] = {}
+FIELDS = ("requests_per_minute", "runs_per_month", "turns_in_flight")
+_cache: dict[str, tuple[float, tuple[int | None, ...]]] = {}
 _cache_lock = threading.Lock()
 
 
-def _overrides(org_id: str, ttl: int) -> tuple[int | None, int | None]:
+def _overrides(org_id: str, ttl: int) -> tuple[int | None, ...]:
     now = time.monotonic()
     hit = _cache.get(org_id)
     if hit is not None and hit[0] > now:
         return hit[1]
-    row = (OrgLimits.select(OrgLimits.requests_per_minute, OrgLimits.runs_per_month)
+    row = (OrgLimits.select(*(getattr(OrgLimits, name) for name in FIELDS))
            .where(OrgLimits.org == org_id).tuples().first())
-    value = (row[0], row[1]) if row else (None, None)
+    value = tuple(row) if row else (None,) * len(FIELDS)
     with _cache_lock:
         _cache[org_id] = (now + ttl, value)
     return value
 
 
+def _defaults(settings) -> dict:
+    return {"requests_per_minute": settings.rate_limit_per_minute,
+            "runs_per_month": settings.runs_per_month,
+            "turns_in_flight": settings.org_turns_in_flight}
+
+
 def effective(*, org_id: str, settings) -> dict:
-    rpm, runs = _overrides(org_id, settings.limits_cache_seconds)
-    return {"requests_per_minute": settings.rate_limit_per_minute if rpm is None else rpm,
-            "runs_per_month": settings.runs_per_month if runs is None else runs}
+    given = dict(zip(FIELDS, _overrides(org_id, settings.limits_cache_seconds)))
+    return {name: default if given[name] is None else given[name]
+            for name, default in _defaults(settings).items()}
 
 
 _INCR = ('INSERT INTO "usage_counter" ("org_id", "name", "count") VALUES (%s, %s, %s) '
@@ -188,6 +202,68 @@ def admit_run(*, org_id: str, user_id: str | None, settings) -> None:
         raise
 
 
+# Turns in flight: an org's agent runs queued or running, and among them its end user's own
+# (not those of a workflow's steps). The statuses are literals so that the partial index
+# agent_run_in_flight (m0039) serves both counts on both backends; each count stops at its
+# limit, so a check reads at most limit index entries (a LIMIT of 0 counts nothing: no limit).
+_IN_FLIGHT = ("SELECT (SELECT count(*) FROM (SELECT 1 FROM agent_run WHERE org_id = %s "
+              "AND status IN ('queued', 'running') LIMIT %s) AS o), "
+              "(SELECT count(*) FROM (SELECT 1 FROM agent_run WHERE org_id = %s "
+              "AND user_id = %s AND workflow_run_id IS NULL "
+              "AND status IN ('queued', 'running') LIMIT %s) AS u)")
+_TURNS_LOCK_CLASS = 7_331_002  # the first key of the org's advisory lock (Postgres)
+
+
+def _turns_lock(org_id: str) -> str:
+    """The statement taking the org's transaction-scoped advisory lock (Postgres): the second
+    key is 32 bits of a hash of the org id (two orgs sharing one only wait for each other)."""
+    digest = hashlib.blake2b(org_id.encode(), digest_size=4).digest()
+    key = int.from_bytes(digest, "big", signed=True)
+    return f"SELECT pg_advisory_xact_lock({_TURNS_LOCK_CLASS}, {key}); "
+
+
+def retry_after_turn() -> str:
+    """Seconds a refused turn's client waits: 1 to 5, drawn for each refusal, so that the
+    clients of a refused burst come back spread over five seconds, not all at once."""
+    return str(random.randint(1, 5))
+
+
+def check_turns_in_flight(*, org_id: str, user_id: str | None, settings) -> None:
+    """Admit one more turn of org_id (for user_id, None: no end user) or raise 429
+    ``concurrency_limit_reached`` when the org already has its limit of turns queued or
+    running (its override, else AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT), or the user
+    AGENT_PLATFORM_USER_TURNS_IN_FLIGHT of their own. Runs of workflows' steps count for the
+    org, not for the user. Call it inside the transaction that creates the run: the count and
+    the run's insert are serialized per org (Postgres: a transaction-scoped advisory lock
+    taken before the count; SQLite: the write transaction, begun IMMEDIATE by ``atomic``), so
+    concurrent admissions never pass a limit."""
+    org_limit = effective(org_id=org_id, settings=settings)["turns_in_flight"]
+    user_limit = settings.user_turns_in_flight if user_id is not None else 0
+    if not org_limit and not user_limit:
+        return
+    if not database.in_transaction():
+        raise RuntimeError("check_turns_in_flight must run in the transaction creating the run")
+    prefix = _turns_lock(org_id) if is_postgres() else ""
+    org_count, user_count = run_prepared(
+        _IN_FLIGHT, [org_id, org_limit, org_id, user_id, user_limit], prefix=prefix).fetchall()[0]
+    if org_limit and org_count >= org_limit:
+        detail = (f"the organization has {org_limit} turns queued or running, its limit; "
+                  "retry when one of them ends")
+    elif user_limit and user_count >= user_limit:
+        detail = (f"the user has {user_limit} turns queued or running, the limit per user; "
+                  "retry when one of them ends")
+    else:
+        return
+    raise LimitReached(detail, code="concurrency_limit_reached",
+                       headers={"Retry-After": retry_after_turn()})
+
+
+def turns_in_flight(*, org_id: str) -> int:
+    """The org's turns (agent and network runs) queued or running now."""
+    return (scope.scoped(AgentRun, org_id, AgentRun.id)
+            .where(SQL("status IN ('queued', 'running')")).count())
+
+
 def run_quota(*, org_id: str, settings) -> tuple[int, int, int, int] | None:
     """The org's monthly run quota as it stands: (quota, runs remaining, seconds until the
     next month, seconds in this month), or None without a quota."""
@@ -208,19 +284,18 @@ def get(*, org_id: str, settings) -> dict:
     row = OrgLimits.get_or_none(OrgLimits.org == org_id)
     return {
         "org_id": org_id,
-        "overrides": {"requests_per_minute": row.requests_per_minute if row else None,
-                      "runs_per_month": row.runs_per_month if row else None},
-        "defaults": {"requests_per_minute": settings.rate_limit_per_minute,
-                     "runs_per_month": settings.runs_per_month},
+        "overrides": {name: getattr(row, name) if row else None for name in FIELDS},
+        "defaults": _defaults(settings),
         "runs_this_month": runs_this_month(org_id=org_id),
+        "turns_in_flight_now": turns_in_flight(org_id=org_id),
     }
 
 
 def set(*, org_id: str, settings, fields: dict) -> dict:
     """Replace the org's overrides (a missing or null field: the setting applies)."""
     orgs.get(org_id=org_id)
-    values = {"requests_per_minute": fields.get("requests_per_minute"),
-              "runs_per_month": fields.get("runs_per_month"), "updated_at": utcnow()}
+    values = {name: fields.get(name) for name in FIELDS}
+    values["updated_at"] = utcnow()
     (OrgLimits.insert(org=org_id, **values)
      .on_conflict(conflict_target=[OrgLimits.org],
                   update={getattr(OrgLimits, k): v for k, v in values.items()})

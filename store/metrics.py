@@ -1,9 +1,10 @@
 """Prometheus metrics of every process (``serve`` and its workers, ``worker``, ``scheduler``).
 
-Multiprocess mode: each process writes its values to files of one directory per host
-(``PROMETHEUS_MULTIPROC_DIR``; the service sets it to ``AGENT_PLATFORM_METRICS_DIR``, default
-``<data dir>/metrics``, unless the environment already names one), and the exposition reads
-them all, so a scrape of any process sees the whole host. ``configure(settings)`` is called
+Multiprocess mode: each process writes its values to files of one directory per instance
+and host (``PROMETHEUS_MULTIPROC_DIR``; the service sets it to a directory named after the
+database under ``AGENT_PLATFORM_METRICS_DIR``, default ``<data dir>/metrics/<instance>``,
+unless the environment already names one), and the exposition reads them all, so a scrape of
+any process sees the instance's processes on the host. ``configure(settings)`` is called
 once per process before the first metric is touched; without it (or with
 ``AGENT_PLATFORM_METRICS=off``) every recording function here is a no-op.
 
@@ -49,7 +50,7 @@ def configure(settings) -> None:
     with _lock:
         if _m is not None:
             return
-        directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or str(settings.metrics_dir)
+        directory = directory_of(settings)
         Path(directory).mkdir(parents=True, exist_ok=True)
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
         from prometheus_client import values
@@ -59,6 +60,17 @@ def configure(settings) -> None:
         enabled = True
         atexit.register(process_exit)
         threading.Thread(target=_flusher, name="metrics-flush", daemon=True).start()
+
+
+def directory_of(settings) -> str:
+    """The multiprocess directory: ``PROMETHEUS_MULTIPROC_DIR`` when the environment names
+    one, else a directory per instance under AGENT_PLATFORM_METRICS_DIR, named after its
+    database (store/instance.py), so that two instances sharing a data directory keep their
+    metrics apart."""
+    from store import instance
+
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or str(
+        Path(settings.metrics_dir) / instance.key(settings.database_url))
 
 
 def _define() -> dict:
@@ -260,7 +272,7 @@ def process_exit() -> None:
 
 def prune_dead(settings) -> int:
     """Remove the files of processes that no longer run (start-up of ``serve``)."""
-    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or str(settings.metrics_dir)
+    directory = directory_of(settings)
     removed = 0
     for path in Path(directory).glob("*.db"):
         pid = path.stem.rsplit("_", 1)[-1]

@@ -165,6 +165,7 @@ class OrgLimits(BaseModel):
                                  on_delete="CASCADE")
     requests_per_minute = peewee.IntegerField(null=True)
     runs_per_month = peewee.IntegerField(null=True)
+    turns_in_flight = peewee.IntegerField(null=True)
     updated_at = peewee.DateTimeField(default=utcnow)
 
 

@@ -1,8 +1,8 @@
 """Tool providers: `api` (tools made by hand) or `mcp` (tools discovered from an MCP server).
 
-Secrets (auth credentials, MCP headers) are stored encrypted in one JSON blob
-(`{"credentials": {...}, "headers": {...}}`) and never returned: responses name the fields
-that are set, never their values.
+Secrets (auth credentials, MCP headers, an oauth2 client secret) are stored encrypted in one
+JSON blob (`{"credentials": {...}, "headers": {...}, "client_secret": ...}`) and never
+returned: responses name the fields that are set, never their values.
 """
 from __future__ import annotations
 
@@ -14,14 +14,18 @@ from store.models import McpState, ToolProvider
 from rules.provider_auth import AUTH_TYPES
 
 TRANSPORTS = ("streamable_http", "sse", "stdio")
+CLIENT_SECRET = "client_secret"  # oauth2: the provider's own secret, never a user's credential
+_KEEP = object()
 
 
-def _split_auth(auth: dict | None) -> tuple[dict, dict]:
-    """(config, credentials) of an auth object; unknown fields for its type are a 400."""
+def _split_auth(auth: dict | None) -> tuple[dict, dict, object]:
+    """(config, credentials, client secret) of an auth object; unknown fields for its type are
+    a 400. The client secret (oauth2 only) is ``_KEEP`` when not given, None to clear it."""
     auth = dict(auth or {"type": "none"})
     kind = auth.pop("type", "none")
     if kind not in AUTH_TYPES:
         raise Invalid(f"unknown auth type {kind!r}", code="invalid_auth")
+    client_secret = auth.pop(CLIENT_SECRET, _KEEP) if kind == "oauth2" else _KEEP
     config_fields, credential_fields = AUTH_TYPES[kind]
     unknown = sorted(set(auth) - set(config_fields) - set(credential_fields))
     if unknown:
@@ -41,7 +45,7 @@ def _split_auth(auth: dict | None) -> tuple[dict, dict]:
         if config.get(url_field):
             ssrf.check_url(config[url_field])
     credentials = {k: auth[k] for k in credential_fields if k in auth}
-    return config, credentials
+    return config, credentials, client_secret
 
 
 def _check_mcp(mcp: dict | None, stdio_enabled: bool) -> tuple[dict, dict | None]:
@@ -65,11 +69,13 @@ def _check_mcp(mcp: dict | None, stdio_enabled: bool) -> tuple[dict, dict | None
 
 
 def secrets_of(row: ToolProvider) -> dict:
-    """The decrypted secrets of a provider: {"credentials": {...}, "headers": {...}}."""
+    """The decrypted secrets of a provider: {"credentials": {...}, "headers": {...},
+    "client_secret": str | None}."""
     if not row.secrets:
-        return {"credentials": {}, "headers": {}}
+        return {"credentials": {}, "headers": {}, CLIENT_SECRET: None}
     value = crypto.decrypt(row.secrets)
-    return {"credentials": value.get("credentials") or {}, "headers": value.get("headers") or {}}
+    return {"credentials": value.get("credentials") or {}, "headers": value.get("headers") or {},
+            CLIENT_SECRET: value.get(CLIENT_SECRET) or None}
 
 
 def _seal(secrets: dict) -> str | None:
@@ -79,7 +85,7 @@ def _seal(secrets: dict) -> str | None:
 
 def create(*, org_id: str, fields: dict, stdio_enabled: bool = False) -> ToolProvider:
     kind = fields["type"]
-    config, credentials = _split_auth(fields.get("auth"))
+    config, credentials, client_secret = _split_auth(fields.get("auth"))
     mcp, headers = None, None
     base_url = fields.get("base_url")
     if kind == "mcp":
@@ -96,7 +102,8 @@ def create(*, org_id: str, fields: dict, stdio_enabled: bool = False) -> ToolPro
         return ToolProvider.create(
             id=new_id(), org=org_id, name=fields["name"], type=kind,
             description=fields.get("description"), base_url=base_url, auth=config, mcp=mcp,
-            secrets=_seal({"credentials": credentials, "headers": headers or {}}),
+            secrets=_seal({"credentials": credentials, "headers": headers or {},
+                           CLIENT_SECRET: None if client_secret is _KEEP else client_secret}),
             send_credentials_to_user_base_url=bool(
                 fields.get("send_credentials_to_user_base_url", False)),
             created_at=now, updated_at=now,
@@ -128,8 +135,9 @@ def update(*, org_id: str, provider_id: str, fields: dict,
     """Apply a partial update. Returns (row, whether the MCP connection settings changed).
 
     `auth`, when given, replaces the config; credential fields it names are set (null clears
-    one); credential fields it omits keep their stored value while the auth type is unchanged.
-    `mcp.headers`, when given, replaces the stored headers."""
+    one); credential fields it omits keep their stored value while the auth type is unchanged
+    (an oauth2 `client_secret` alike). `mcp.headers`, when given, replaces the stored
+    headers."""
     row = get(org_id=org_id, provider_id=provider_id)
     secrets = secrets_of(row)
     values: dict = {}
@@ -140,10 +148,15 @@ def update(*, org_id: str, provider_id: str, fields: dict,
     if "base_url" in fields:
         values["base_url"] = ssrf.check_url(fields["base_url"]) if fields["base_url"] else None
     if "auth" in fields:
-        config, credentials = _split_auth(fields["auth"])
-        kept = secrets["credentials"] if config["type"] == row.auth.get("type") else {}
+        config, credentials, client_secret = _split_auth(fields["auth"])
+        same_type = config["type"] == row.auth.get("type")
+        kept = secrets["credentials"] if same_type else {}
         merged = {**kept, **credentials}
         secrets["credentials"] = {k: v for k, v in merged.items() if v is not None}
+        if client_secret is not _KEEP:
+            secrets[CLIENT_SECRET] = client_secret
+        elif not same_type:
+            secrets[CLIENT_SECRET] = None
         values["auth"] = config
     if "mcp" in fields:
         if row.type != "mcp":
@@ -184,7 +197,8 @@ def to_dicts(rows: list[ToolProvider]) -> list[dict]:
 
 def to_dict(row: ToolProvider, state: McpState | None = None, looked_up: bool = False) -> dict:
     secrets = secrets_of(row)
-    auth = {**row.auth, "credentials_set": sorted(secrets["credentials"])}
+    stored = [*secrets["credentials"], *([CLIENT_SECRET] if secrets[CLIENT_SECRET] else [])]
+    auth = {**row.auth, "credentials_set": sorted(stored)}
     mcp = None
     if row.mcp is not None:
         mcp = {**row.mcp, "headers_set": sorted(secrets["headers"])}

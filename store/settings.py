@@ -38,6 +38,13 @@ def _positive(env: dict, name: str, default: int) -> int:
     return value
 
 
+def _non_negative(env: dict, name: str, default: int) -> int:
+    value = _int(env, name, default)
+    if value < 0:
+        raise SystemExit(f"{name} must not be negative, got {value}")
+    return value
+
+
 def _choice(env: dict, name: str, allowed: tuple[str, ...], default: str) -> str:
     value = (env.get(name) or default).strip().lower()
     if value not in allowed:
@@ -140,6 +147,8 @@ class Settings:
     rate_limit_per_minute: int = 0
     runs_per_month: int = 0
     limits_cache_seconds: int = 5
+    org_turns_in_flight: int = 200  # turns queued or running at once per org (0: no limit)
+    user_turns_in_flight: int = 10  # the same per end user of an org (0: no limit)
     redis_prefix: str = "agent-platform"
     prices: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
     mcp_stdio_enabled: bool = False
@@ -164,6 +173,8 @@ class Settings:
     fire_wait_ms: int = 10000
     fire_handoff_ms: int = 1000
     fire_batch_threads: int = 1
+    worker_jobs_in_flight: int = 500
+    worker_threads: int = 4
     # The agent runtime: handoffs, nesting, turn heartbeat, follow-ups, tool threads.
     max_handoffs: int = 5
     run_max_depth: int = 3
@@ -259,6 +270,8 @@ class Settings:
             fire_wait_ms=_positive(env, "AGENT_PLATFORM_FIRE_WAIT_MS", 10000),
             fire_handoff_ms=_positive(env, "AGENT_PLATFORM_FIRE_HANDOFF_MS", 1000),
             fire_batch_threads=_positive(env, "AGENT_PLATFORM_FIRE_BATCH_THREADS", 1),
+            worker_jobs_in_flight=_positive(env, "AGENT_PLATFORM_WORKER_JOBS_IN_FLIGHT", 500),
+            worker_threads=_positive(env, "AGENT_PLATFORM_WORKER_THREADS", 4),
             chat_queue=env.get("AGENT_PLATFORM_CHAT_QUEUE") or "chat",
             chat_keepalive_s=_float(env, "AGENT_PLATFORM_CHAT_KEEPALIVE_S", 15.0) or 15.0,
             encryption_keys=tuple(
@@ -314,6 +327,8 @@ def _identity_settings(env: dict) -> dict:
         rate_limit_per_minute=_int(env, "AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE", 0),
         runs_per_month=_int(env, "AGENT_PLATFORM_RUNS_PER_MONTH", 0),
         limits_cache_seconds=_int(env, "AGENT_PLATFORM_LIMITS_CACHE_SECONDS", 5),
+        org_turns_in_flight=_non_negative(env, "AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT", 200),
+        user_turns_in_flight=_non_negative(env, "AGENT_PLATFORM_USER_TURNS_IN_FLIGHT", 10),
         redis_prefix=env.get("AGENT_PLATFORM_REDIS_PREFIX") or "agent-platform",
     )
 

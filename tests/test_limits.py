@@ -28,12 +28,14 @@ def _set(client, org_id, **values):
 def test_admin_overrides(client, settings):
     org = make_org(client)
     got = client.get(f"/v1/admin/orgs/{org['id']}/limits", headers=ADMIN).json()
-    assert got == {"org_id": org["id"], "overrides": {"requests_per_minute": None, "runs_per_month": None},
-                   "defaults": {"requests_per_minute": 0, "runs_per_month": 0}, "runs_this_month": 0}
+    assert got == {"org_id": org["id"], "overrides": {"requests_per_minute": None, "runs_per_month": None,
+                                                      "turns_in_flight": None},
+                   "defaults": {"requests_per_minute": 0, "runs_per_month": 0, "turns_in_flight": 200},
+                   "runs_this_month": 0, "turns_in_flight_now": 0}
     assert _set(client, org["id"], requests_per_minute=100)["overrides"] == {
-        "requests_per_minute": 100, "runs_per_month": None}
+        "requests_per_minute": 100, "runs_per_month": None, "turns_in_flight": None}
     assert _set(client, org["id"], runs_per_month=7)["overrides"] == {
-        "requests_per_minute": None, "runs_per_month": 7}  # PUT replaces both
+        "requests_per_minute": None, "runs_per_month": 7, "turns_in_flight": None}  # PUT replaces all
     assert_problem(client.put(f"/v1/admin/orgs/{uuid.uuid4()}/limits", json={}, headers=ADMIN), 404)
     assert_problem(client.get(f"/v1/admin/orgs/{org['id']}/limits", headers=org["headers"]), 403)
     assert_problem(client.put(f"/v1/admin/orgs/{org['id']}/limits", json={"requests_per_minute": -1},

@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-import uvicorn
 
 from server import asgi, cli, malloc
 from store.settings import Settings
@@ -73,7 +72,7 @@ def steps(monkeypatch):
     done = []
     monkeypatch.setattr(malloc, "limit_arenas", lambda *a, **k: done.append("arenas"))
     monkeypatch.setattr("server.app.create_app", lambda *a, **k: done.append("app"))
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: done.append("serve"))
+    monkeypatch.setattr(asgi, "run", lambda *a, **k: done.append("serve") or 0)
     monkeypatch.setattr(cli, "_observe", lambda *a, **k: None)
     monkeypatch.setattr(gc, "freeze", lambda: None)
     monkeypatch.setattr(Settings, "from_env", staticmethod(lambda: None))

@@ -405,13 +405,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An organization's usage limits (overrides, defaults) and this month's runs
-         * @description The organization's usage-limit overrides, the operator's defaults, and this month's run count. Operator only.
+         * An organization's usage limits (overrides, defaults), this month's runs, turns in flight
+         * @description The organization's usage-limit overrides, the operator's defaults, this month's run count and the turns queued or running now. Operator only.
          */
         get: operations["get_org_limits"];
         /**
          * Replace an organization's usage limit overrides
-         * @description A missing or null field removes that override (the setting applies again); 0 means unlimited. Other processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS.
+         * @description A missing or null field removes that override (the setting applies again); 0 means unlimited. Other processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS. `turns_in_flight` overrides AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT, the turns the organization may have queued or running at once.
          */
         put: operations["set_org_limits"];
         post?: never;
@@ -1197,7 +1197,7 @@ export interface paths {
         put?: never;
         /**
          * Run one turn of an agent, without a thread
-         * @description Runs the agent's last good build on `input` synchronously: its model, its tool calls (with the end user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`, `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`. Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up. The request holds no thread while the run executes; when the process has no free turn slot within `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
+         * @description Runs the agent's last good build on `input` synchronously: its model, its tool calls (with the end user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`, `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`. Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up. The request holds no thread while the run executes; when the process has no free turn slot within `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
          */
         post: operations["run_agent"];
         delete?: never;
@@ -1217,7 +1217,7 @@ export interface paths {
         put?: never;
         /**
          * Run one turn of a network (copilot), without a thread
-         * @description The network's first agent receives `input`; agents hand the turn to each other with their handoff tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up instructions. Admission and capacity as there (503 `at_capacity`).
+         * @description The network's first agent receives `input`; agents hand the turn to each other with their handoff tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`, `spend_cap_reached` or `usage_limit_reached`; 503 `at_capacity` as there.
          */
         post: operations["run_copilot"];
         delete?: never;
@@ -1361,7 +1361,7 @@ export interface paths {
         put?: never;
         /**
          * Run one chat turn in a thread of the end user
-         * @description Sends the end user's `message` to an agent (`agent_id`) or a network (`copilot_id`; exactly one of the two) and answers at once with 202, without waiting for the model: the thread (created on first use when `thread_id` is left out, titled from the message), the user's stored message and the queued run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and queues its turn behind the current one and those already waiting (they run one after another in the order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's `last_run_id`. Usage limits and a group at its spend cap are 429.
+         * @description Sends the end user's `message` to an agent (`agent_id`) or a network (`copilot_id`; exactly one of the two) and answers at once with 202, without waiting for the model: the thread (created on first use when `thread_id` is left out, titled from the message), the user's stored message and the queued run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and queues its turn behind the current one and those already waiting (they run one after another in the order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`) when the organization or the end user already has its limit of turns queued or running (a turn waiting behind another counts).
          */
         post: operations["post_chat"];
         delete?: never;
@@ -1794,12 +1794,16 @@ export interface components {
             requests_per_minute: number | null;
             /** @description Runs per calendar month (UTC); null: no limit. */
             runs_per_month: number | null;
+            /** @description Turns (chat turns, agent and network runs) the organization may have queued or running at once; null: no limit. */
+            turns_in_flight: number | null;
         };
         OrgLimitsUpdate: {
             /** @description Requests per minute; null: no limit. */
             requests_per_minute?: number | null;
             /** @description Runs per calendar month (UTC); null: no limit. */
             runs_per_month?: number | null;
+            /** @description Turns (chat turns, agent and network runs) the organization may have queued or running at once; null: no limit. */
+            turns_in_flight?: number | null;
         };
         OrgLimits: {
             /**
@@ -1813,6 +1817,8 @@ export interface components {
             defaults: components["schemas"]["LimitValues"];
             /** @description Runs counted this calendar month (UTC). */
             runs_this_month: number;
+            /** @description The organization's turns (agent and network runs, those of workflows' steps included) queued or running now. */
+            turns_in_flight_now: number;
         };
         /** @description Provider auth: `type` and the config it takes, plus optional org-wide credentials, which are write-only (responses name the stored fields in `credentials_set`, never their values). Each type takes only its own fields. */
         AuthInput: components["schemas"]["AuthNone"] | components["schemas"]["AuthBearer"] | components["schemas"]["AuthApiKey"] | components["schemas"]["AuthBasic"] | components["schemas"]["AuthOAuth2"];
@@ -1884,6 +1890,8 @@ export interface components {
             access_token?: string | null;
             /** @description Org-wide refresh token (write-only). */
             refresh_token?: string | null;
+            /** @description The client secret registered with the provider (write-only; stored encrypted, named in `credentials_set` once set, never returned). Omitted on an update of an oauth2 provider, the stored one stays; `null` clears it. */
+            client_secret?: string | null;
         };
         /** @description An absolute http(s) URL with a host name or IPv4 address (name IPv6 hosts through DNS). Private, loopback, link-local and metadata hosts are refused (403 `url_not_allowed`) unless the operator allow-lists them. */
         HttpUrl: string;
@@ -4647,7 +4655,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A usage limit of the organization was reached (`usage_limit_reached`: the request rate, with `RateLimit` showing `"requests";r=0`, or the monthly run quota, with `"runs";r=0` and `Retry-After` until the next month); retry after `Retry-After` seconds. */
+        /** @description A usage limit of the organization was reached (`usage_limit_reached`: the request rate, with `RateLimit` showing `"requests";r=0`, or the monthly run quota, with `"runs";r=0` and `Retry-After` until the next month; `concurrency_limit_reached`: the organization or the end user already has its limit of turns queued or running, `Retry-After` 1 to 5 seconds; `spend_cap_reached`: the billed group is at its spend cap); retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -6385,6 +6393,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional: a request without a body (or with an empty one) calls the tool with the input `{}`, as `{"input": {}}` does; a tool whose input_schema requires fields then answers 400 `tool_input_invalid`. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["ToolExecute"];
@@ -7333,6 +7342,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional: a request without a body (or with an empty one) starts a run with the input `{}`, as `{"input": {}}` does; a workflow whose input_schema requires fields then answers 400 `workflow_input_invalid`. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["WorkflowRunRequest"];

@@ -38,6 +38,10 @@ class AuthOAuth2:
     """ Org-wide access token (write-only). """
     refresh_token: None | str | Unset = UNSET
     """ Org-wide refresh token (write-only). """
+    client_secret: None | str | Unset = UNSET
+    """ The client secret registered with the provider (write-only; stored encrypted, named in `credentials_set`
+    once set, never returned). Omitted on an update of an oauth2 provider, the stored one stays; `null` clears it.
+    """
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -68,6 +72,12 @@ class AuthOAuth2:
         else:
             refresh_token = self.refresh_token
 
+        client_secret: None | str | Unset
+        if isinstance(self.client_secret, Unset):
+            client_secret = UNSET
+        else:
+            client_secret = self.client_secret
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -89,6 +99,8 @@ class AuthOAuth2:
             field_dict["access_token"] = access_token
         if refresh_token is not UNSET:
             field_dict["refresh_token"] = refresh_token
+        if client_secret is not UNSET:
+            field_dict["client_secret"] = client_secret
 
         return field_dict
 
@@ -134,6 +146,15 @@ class AuthOAuth2:
 
         refresh_token = _parse_refresh_token(d.pop("refresh_token", UNSET))
 
+        def _parse_client_secret(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        client_secret = _parse_client_secret(d.pop("client_secret", UNSET))
+
         auth_oauth2 = cls(
             type_=type_,
             authorize_url=authorize_url,
@@ -143,6 +164,7 @@ class AuthOAuth2:
             token_endpoint_auth_method=token_endpoint_auth_method,
             access_token=access_token,
             refresh_token=refresh_token,
+            client_secret=client_secret,
         )
 
         return auth_oauth2

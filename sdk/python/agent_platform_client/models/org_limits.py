@@ -21,6 +21,9 @@ class OrgLimits:
     defaults: LimitValues
     runs_this_month: int
     """ Runs counted this calendar month (UTC). """
+    turns_in_flight_now: int
+    """ The organization's turns (agent and network runs, those of workflows' steps included) queued or running now.
+    """
 
     def to_dict(self) -> dict[str, Any]:
         org_id = str(self.org_id)
@@ -31,6 +34,8 @@ class OrgLimits:
 
         runs_this_month = self.runs_this_month
 
+        turns_in_flight_now = self.turns_in_flight_now
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -39,6 +44,7 @@ class OrgLimits:
                 "overrides": overrides,
                 "defaults": defaults,
                 "runs_this_month": runs_this_month,
+                "turns_in_flight_now": turns_in_flight_now,
             }
         )
 
@@ -57,11 +63,14 @@ class OrgLimits:
 
         runs_this_month = d.pop("runs_this_month")
 
+        turns_in_flight_now = d.pop("turns_in_flight_now")
+
         org_limits = cls(
             org_id=org_id,
             overrides=overrides,
             defaults=defaults,
             runs_this_month=runs_this_month,
+            turns_in_flight_now=turns_in_flight_now,
         )
 
         return org_limits

@@ -153,7 +153,9 @@ def sync_detailed(
     order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
     partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
     starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
-    `last_run_id`. Usage limits and a group at its spend cap are 429.
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):
@@ -210,7 +212,9 @@ def sync(
     order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
     partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
     starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
-    `last_run_id`. Usage limits and a group at its spend cap are 429.
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):
@@ -262,7 +266,9 @@ async def asyncio_detailed(
     order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
     partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
     starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
-    `last_run_id`. Usage limits and a group at its spend cap are 429.
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):
@@ -317,7 +323,9 @@ async def asyncio(
     order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
     partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
     starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
-    `last_run_id`. Usage limits and a group at its spend cap are 429.
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):

@@ -97,10 +97,10 @@ def sync_detailed(
     x_request_id: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | OrgLimits | Problem]:
-    """An organization's usage limits (overrides, defaults) and this month's runs
+    """An organization's usage limits (overrides, defaults), this month's runs, turns in flight
 
-     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
-    Operator only.
+     The organization's usage-limit overrides, the operator's defaults, this month's run count and the
+    turns queued or running now. Operator only.
 
     Args:
         org_id (UUID):
@@ -135,10 +135,10 @@ def sync(
     x_request_id: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | OrgLimits | Problem | None:
-    """An organization's usage limits (overrides, defaults) and this month's runs
+    """An organization's usage limits (overrides, defaults), this month's runs, turns in flight
 
-     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
-    Operator only.
+     The organization's usage-limit overrides, the operator's defaults, this month's run count and the
+    turns queued or running now. Operator only.
 
     Args:
         org_id (UUID):
@@ -168,10 +168,10 @@ async def asyncio_detailed(
     x_request_id: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | OrgLimits | Problem]:
-    """An organization's usage limits (overrides, defaults) and this month's runs
+    """An organization's usage limits (overrides, defaults), this month's runs, turns in flight
 
-     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
-    Operator only.
+     The organization's usage-limit overrides, the operator's defaults, this month's run count and the
+    turns queued or running now. Operator only.
 
     Args:
         org_id (UUID):
@@ -204,10 +204,10 @@ async def asyncio(
     x_request_id: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | OrgLimits | Problem | None:
-    """An organization's usage limits (overrides, defaults) and this month's runs
+    """An organization's usage limits (overrides, defaults), this month's runs, turns in flight
 
-     The organization's usage-limit overrides, the operator's defaults, and this month's run count.
-    Operator only.
+     The organization's usage-limit overrides, the operator's defaults, this month's run count and the
+    turns queued or running now. Operator only.
 
     Args:
         org_id (UUID):

@@ -118,7 +118,8 @@ def sync_detailed(
     """Replace an organization's usage limit overrides
 
      A missing or null field removes that override (the setting applies again); 0 means unlimited. Other
-    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS.
+    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS. `turns_in_flight` overrides
+    AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT, the turns the organization may have queued or running at once.
 
     Args:
         org_id (UUID):
@@ -159,7 +160,8 @@ def sync(
     """Replace an organization's usage limit overrides
 
      A missing or null field removes that override (the setting applies again); 0 means unlimited. Other
-    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS.
+    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS. `turns_in_flight` overrides
+    AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT, the turns the organization may have queued or running at once.
 
     Args:
         org_id (UUID):
@@ -195,7 +197,8 @@ async def asyncio_detailed(
     """Replace an organization's usage limit overrides
 
      A missing or null field removes that override (the setting applies again); 0 means unlimited. Other
-    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS.
+    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS. `turns_in_flight` overrides
+    AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT, the turns the organization may have queued or running at once.
 
     Args:
         org_id (UUID):
@@ -234,7 +237,8 @@ async def asyncio(
     """Replace an organization's usage limit overrides
 
      A missing or null field removes that override (the setting applies again); 0 means unlimited. Other
-    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS.
+    processes see the change within AGENT_PLATFORM_LIMITS_CACHE_SECONDS. `turns_in_flight` overrides
+    AGENT_PLATFORM_ORG_TURNS_IN_FLIGHT, the turns the organization may have queued or running at once.
 
     Args:
         org_id (UUID):

@@ -146,9 +146,10 @@ def sync_detailed(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
-    while the run executes; when the process has no free turn slot within
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up. The request
+    holds no thread while the run executes; when the process has no free turn slot within
     `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:
@@ -200,9 +201,10 @@ def sync(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
-    while the run executes; when the process has no free turn slot within
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up. The request
+    holds no thread while the run executes; when the process has no free turn slot within
     `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:
@@ -249,9 +251,10 @@ async def asyncio_detailed(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
-    while the run executes; when the process has no free turn slot within
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up. The request
+    holds no thread while the run executes; when the process has no free turn slot within
     `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:
@@ -301,9 +304,10 @@ async def asyncio(
     user's stored credentials: the session's user, or `X-User-Id` with an API key), up to its
     `max_steps`. Answers 200 with the run whatever its outcome: a failed run has `status: failed`,
     `error.code` (`max_steps_exceeded`, `agent_not_built`, `model_unavailable`, ...) and `output: null`.
-    Admission first: 429 `spend_cap_reached` when the billed group is at its monthly cap, 429
-    `usage_limit_reached` when the organization's run quota is used up. The request holds no thread
-    while the run executes; when the process has no free turn slot within
+    Admission first: 429 `concurrency_limit_reached` when the organization or the end user already has
+    its limit of turns queued or running, 429 `spend_cap_reached` when the billed group is at its
+    monthly cap, 429 `usage_limit_reached` when the organization's run quota is used up. The request
+    holds no thread while the run executes; when the process has no free turn slot within
     `AGENT_PLATFORM_SYNC_RUN_WAIT_MS`, 503 `at_capacity` with `Retry-After`.
 
     Args:

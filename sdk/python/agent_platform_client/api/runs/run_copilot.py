@@ -145,7 +145,8 @@ def sync_detailed(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions. Admission and capacity as there (503 `at_capacity`).
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`; 503 `at_capacity` as there.
 
     Args:
         id (UUID):
@@ -195,7 +196,8 @@ def sync(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions. Admission and capacity as there (503 `at_capacity`).
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`; 503 `at_capacity` as there.
 
     Args:
         id (UUID):
@@ -240,7 +242,8 @@ async def asyncio_detailed(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions. Admission and capacity as there (503 `at_capacity`).
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`; 503 `at_capacity` as there.
 
     Args:
         id (UUID):
@@ -288,7 +291,8 @@ async def asyncio(
      The network's first agent receives `input`; agents hand the turn to each other with their handoff
     tools; the network's workflows are tools. Answers 200 with the run whatever its outcome (see POST
     /v1/agents/{id}/run); `run.followups` holds the follow-up suggestions when the network has follow-up
-    instructions. Admission and capacity as there (503 `at_capacity`).
+    instructions. Admission first, as for POST /v1/agents/{id}/run: 429 `concurrency_limit_reached`,
+    `spend_cap_reached` or `usage_limit_reached`; 503 `at_capacity` as there.
 
     Args:
         id (UUID):
