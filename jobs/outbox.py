@@ -8,7 +8,8 @@ Kinds and their delivery:
   does not answer it runs in this process instead);
 - ``workflow_run``: the job of a queued workflow run (runtime.dispatch.workflow_run), also
   when it continues after its approvals were decided (``round``);
-- ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn);
+- ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn); a turn that waited
+  behind another replaces a finished job of its id (one that ran early and left it waiting);
 - ``turn_resume``: the continuation of a turn whose approvals were all decided
   (runtime.dispatch.resume).
 
@@ -47,7 +48,8 @@ def _workflow_run(settings, payload: dict, *, relay: bool = False):
 
 def _chat_turn(settings, payload: dict, *, relay: bool = False):
     return dispatch.turn(settings, org_id=payload["org_id"], thread_id=payload["thread_id"],
-                         run_id=payload["run_id"])
+                         run_id=payload["run_id"],
+                         replace_done=bool(payload.get("replace_done")))
 
 
 def _turn_resume(settings, payload: dict, *, relay: bool = False):

@@ -10,7 +10,9 @@
 handoffs; runtime/network.py: networks) and reports what happens through ``emit(kind, data)``
 (kinds in EVENT_KINDS, data a JSON object), then returns the finished run. ``history`` is the
 thread's earlier messages (runtime.models.Message), oldest first. Exactly one final event
-(run.completed, run.failed or run.cancelled) is emitted per run.
+(run.completed, run.failed or run.cancelled) is emitted per run. A turn cancelled after it
+began to answer emits its partial answer as ``message.completed`` with ``interrupted: true``
+before ``run.cancelled``.
 
 The run's usage ({input_tokens, output_tokens, model_calls, tool_calls}) and its cost (the
 price table AGENT_PLATFORM_PRICES) are stored on the run and charged to the billed group in
@@ -170,12 +172,21 @@ async def aexecute(*, settings, org_id: str, run_id: str, history: Iterable[Mess
                **{"agent_platform.run.status": status, "gen_ai.agent.id": answered_by,
                   "gen_ai.usage.input_tokens": turn.usage["input_tokens"],
                   "gen_ai.usage.output_tokens": turn.usage["output_tokens"]})
+    if status == "cancelled" and output:  # the partial answer is kept, marked as such
+        emit("message.completed", {"run_id": run.id, "agent_id": _speaker(turn, answered_by),
+                                   "content": output, "followups": [], "interrupted": True})
     final = {"succeeded": "run.completed", "failed": "run.failed", "cancelled": "run.cancelled"}
     data = {"run": runs.to_dict(run)}
     if status == "failed":
         data["error"] = error
     emit(final[status], data)
     return run
+
+
+def _speaker(turn: Turn, default: str | None) -> str | None:
+    """The agent that spoke last in the turn (a network's member after handoffs)."""
+    return next((step["agent_id"] for step in reversed(turn.steps) if step.get("agent_id")),
+                default)
 
 
 def _log_ids(run) -> dict:
@@ -253,7 +264,7 @@ async def _drive(turn: Turn, history: list, config: dict | None,
         if run.kind == "copilot" else None
     turn.emit("message.completed", {"run_id": run.id, "agent_id": active.agent_id,
                                     "content": "".join(turn.output_parts),
-                                    "followups": followups or []})
+                                    "followups": followups or [], "interrupted": False})
     return active.agent_id, followups
 
 

@@ -1361,7 +1361,7 @@ export interface paths {
         put?: never;
         /**
          * Run one chat turn in a thread of the end user
-         * @description Sends the end user's `message` to an agent (`agent_id`) or a network (`copilot_id`; exactly one of the two) and answers at once with 202, without waiting for the model: the thread (created on first use when `thread_id` is left out, titled from the message), the user's stored message and the queued run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`) when the organization or the end user already has its limit of turns queued or running.
+         * @description Sends the end user's `message` to an agent (`agent_id`) or a network (`copilot_id`; exactly one of the two) and answers at once with 202, without waiting for the model: the thread (created on first use when `thread_id` is left out, titled from the message), the user's stored message and the queued run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and queues its turn behind the current one and those already waiting (they run one after another in the order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`) when the organization or the end user already has its limit of turns queued or running (a turn waiting behind another counts).
          */
         post: operations["post_chat"];
         delete?: never;
@@ -1401,7 +1401,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel the thread's running turn
-         * @description Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends with `run.cancelled`. 409 `no_active_turn` when no turn is queued or running. Answers 202 with the run as it is when the request is recorded.
+         * @description Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends with `run.cancelled` (after `message.completed` with `interrupted: true` when the turn had begun to answer: its partial answer is kept). The turns waiting behind it (sent with `multitask_strategy: enqueue`) are cancelled too, without events. 409 `no_active_turn` when no turn is queued, running or waiting. Answers 202 with the run as it is when the request is recorded.
          */
         delete: operations["cancel_chat"];
         options?: never;
@@ -3235,6 +3235,8 @@ export interface components {
             agent_id: string | null;
             /** @description Suggested next questions (assistant messages). */
             followups: string[];
+            /** @description The partial answer of a turn cancelled while it answered (DELETE /v1/chat/stream, or a message sent with `multitask_strategy: interrupt`). */
+            interrupted: boolean;
             /**
              * Format: date-time
              * @description When the message was created.
@@ -3305,6 +3307,11 @@ export interface components {
         McpTransport: "streamable_http" | "sse";
         /** @enum {string} */
         MessageRole: "user" | "assistant";
+        /**
+         * @default reject
+         * @enum {string}
+         */
+        MultitaskStrategy: "reject" | "enqueue" | "interrupt";
         /** @enum {string} */
         ModelProviderName: "echo" | "openai" | "anthropic";
         /** @enum {string} */
@@ -3560,6 +3567,8 @@ export interface components {
             thread_id?: string;
             /** @description The user's message. */
             message: string;
+            /** @description What happens while the thread's turn is still queued or running: `reject` (409 `turn_in_progress`), `enqueue` (this turn runs after it) or `interrupt` (it is cancelled, and so are the turns waiting behind it). */
+            multitask_strategy?: components["schemas"]["MultitaskStrategy"];
         };
         /** @description A message to a network (copilot). */
         CopilotChatRequest: {
@@ -3575,6 +3584,8 @@ export interface components {
             thread_id?: string;
             /** @description The user's message. */
             message: string;
+            /** @description What happens while the thread's turn is still queued or running: `reject` (409 `turn_in_progress`), `enqueue` (this turn runs after it) or `interrupt` (it is cancelled, and so are the turns waiting behind it). */
+            multitask_strategy?: components["schemas"]["MultitaskStrategy"];
         };
         /** @description An OpenAPI 3.x document: 3.0 with `paths`; 3.1 with `paths`, `webhooks` or `components` (the import answers 400 `invalid_openapi_document` for a document without them). */
         OpenApiDocument: {
@@ -3720,7 +3731,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Data of `message.completed`: the answer is complete and stored as the thread's assistant message `message_id`. Fields may be added later: clients ignore what they do not know. */
+        /** @description Data of `message.completed`: the answer is complete and stored as the thread's assistant message `message_id`; with `interrupted: true`, the turn was cancelled and this is what it had answered (the `run.cancelled` event follows). Fields may be added later: clients ignore what they do not know. */
         MessageCompletedData: {
             /**
              * Format: uuid
@@ -3741,6 +3752,8 @@ export interface components {
              * @description The stored assistant message (GET /v1/messages already shows it).
              */
             message_id: string;
+            /** @description The turn was cancelled while it answered: `content` is its partial answer (absent in events logged before this field existed: false). */
+            interrupted?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -3760,7 +3773,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream). Fields may be added later: clients ignore what they do not know. */
+        /** @description Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream, or a message sent with `multitask_strategy: interrupt`). Fields may be added later: clients ignore what they do not know. */
         RunCancelledData: {
             /** @description The run record. */
             run: components["schemas"]["TurnRun"];
@@ -3909,7 +3922,8 @@ export interface components {
          *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
          *         "content": "It is 18 °C and sunny in Lisbon.",
          *         "followups": [],
-         *         "message_id": "fa5b3b0d-192c-474e-98f9-a4b5c6d7e8f9"
+         *         "message_id": "fa5b3b0d-192c-474e-98f9-a4b5c6d7e8f9",
+         *         "interrupted": false
          *       }
          *     }
          */

@@ -109,6 +109,7 @@ from .model_provider_config_update import ModelProviderConfigUpdate
 from .model_provider_name import ModelProviderName
 from .model_providers import ModelProviders
 from .model_providers_update import ModelProvidersUpdate
+from .multitask_strategy import MultitaskStrategy
 from .oauth_authorization import OAuthAuthorization
 from .oauth_connected import OAuthConnected
 from .openapi_document import OpenApiDocument
@@ -347,6 +348,7 @@ __all__ = (
     "ModelProviderName",
     "ModelProviders",
     "ModelProvidersUpdate",
+    "MultitaskStrategy",
     "OAuthAuthorization",
     "OAuthConnected",
     "OpenApiDocument",
