@@ -366,7 +366,10 @@ def _failed(run_id: str) -> None:
 def _close(settings, org_id: str, thread_id: str, run_id: str) -> str:
     """The turn's end: its final event logged from the run record when it has none (an
     unexpected error), and the turn waiting behind it made current, its job queued."""
-    _advance_now(settings, org_id, thread_id, force=True, run_id=run_id)
+    thread = threads.find(org_id=org_id, thread_id=thread_id)
+    if thread is not None and thread.last_run_id == run_id and \
+            _due(settings, org_id, thread, force=True):  # read first: most turns end alone
+        _advance_now(settings, org_id, thread_id, force=True, run_id=run_id)
     return runs.get(org_id=org_id, run_id=run_id).status
 
 
