@@ -1,8 +1,11 @@
 """A model that repeats its provider's API key (a misconfigured proxy echoing it) never gets it
 relayed: text deltas (the key whole, or split across deltas), tool call arguments and the final
 text hold `[redacted]` in the chat stream, the stored messages, the run (output and steps), the
-run of an agent and the database. On the suite's OpenAI- and Anthropic-compatible servers."""
+run of an agent and the database. On the suite's OpenAI- and Anthropic-compatible servers;
+with Redis the chat turns run on a real worker process."""
 import json
+import subprocess
+import sys
 
 import httpx
 import pytest
@@ -13,6 +16,7 @@ from tests.factories import make_org
 from tests.factories_chat import post_chat, read_stream, user, wait_turn
 from tests.factories_tools import UvicornThread
 from tests.factories_turns import EchoServer, http_tool, use_model_server
+from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
 from tests.servers import AnthropicServer, OpenAIServer, sse, text, tool_calls
 
 KEYS = {"openai": "sk-proxy-3f9a7c21d5e84b60aa17", "anthropic": "sk-ant-proxy-8e2d41b7c9f05a63"}
@@ -21,9 +25,20 @@ MODELS = {"openai": "gpt-test", "anthropic": "claude-test"}
 
 @pytest.fixture(scope="module")
 def settings(database_url, tmp_path_factory):
-    from tests.conftest import make_settings
+    return wf_settings(database_url, tmp_path_factory.mktemp("data"), model_max_retries=0)
 
-    return make_settings(database_url, tmp_path_factory.mktemp("data"), model_max_retries=0)
+
+@pytest.fixture(scope="module", autouse=True)
+def worker(app, settings):
+    """With Redis, chat turns run on a real `agent-platform worker`."""
+    if not settings.redis_url:
+        yield None
+        return
+    process = subprocess.Popen([sys.executable, "-m", "server.cli", "worker"],
+                               env=worker_env(settings, AGENT_PLATFORM_MODEL_MAX_RETRIES="0"),
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    yield process
+    stop(process)
 
 
 @pytest.fixture(scope="module", autouse=True)
