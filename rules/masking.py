@@ -192,6 +192,8 @@ class StreamMasker:
         """Where the tail that could begin a secret starts (len(text): none)."""
         for i in range(max(0, len(text) - self._longest), len(text)):
             tail = text[i:]
+            # a core may follow one character that mixes its bits with the neighbours' (a
+            # delta ending on that character alone is released: it holds a few bits at most)
             if tail in self._prefixes or (len(tail) > 1 and tail[1:] in self._core_prefixes
                                           and re.fullmatch(_B64_CHAR, tail[0])):
                 return i
@@ -205,6 +207,9 @@ class StreamMasker:
         out, last = [], 0
         for match in self.masker.pattern.finditer(text):
             if match.start() >= held:
+                break
+            if match.end() == len(text):  # it may go on (a base64 core's mixed tail, padding)
+                held = match.start()
                 break
             out += [text[last:match.start()], MASK]
             last = match.end()

@@ -223,7 +223,7 @@ async def _connection(server: Server) -> _Connection:
             return conn
         if conn is not None:
             conn.close()
-        mine = [k for k in _connections if k.split("#", 1)[0] == server.provider_id]
+        mine = [k for k in list(_connections) if k.split("#", 1)[0] == server.provider_id]
         for old in mine[:max(0, len(mine) - MAX_CONNECTIONS_PER_PROVIDER + 1)]:
             _drop(old)
         conn = _Connection(server)

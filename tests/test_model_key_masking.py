@@ -197,3 +197,27 @@ def test_the_database_never_holds_a_key_the_models_said(http, world):
         for table in database.get_tables():
             rows = database.execute_sql(f'SELECT * FROM "{table}"').fetchall()
             assert_clean(key, repr(rows))
+
+
+def test_text_in_any_pieces_is_masked_as_the_whole_text_would_be():
+    """Every split of a text into deltas releases what masking the whole text gives, and no
+    released piece holds the start of a key (in clear or base64, inside a blob too)."""
+    import base64
+    import random
+
+    from rules.masking import Masker, StreamMasker
+
+    key = KEYS["openai"]
+    masker = Masker([key, f"Bearer {key}"])
+    inside = base64.urlsafe_b64encode(b"xyz" + key.encode() + b"?").decode()
+    whole = f"a {key} b {base64.b64encode(key.encode()).decode()} c {inside} d {key[:10]} end"
+    expected = masker.text(whole)
+    assert key[:10] in expected and expected.count("[redacted]") == 3
+    rng = random.Random(7)
+    for _ in range(200):
+        cuts = sorted(rng.sample(range(1, len(whole)), rng.randint(1, 30)))
+        pieces = [whole[a:b] for a, b in zip([0, *cuts], [*cuts, len(whole)])]
+        stream = StreamMasker(masker)
+        released = [stream.feed(piece) for piece in pieces] + [stream.flush()]
+        assert "".join(released) == expected, pieces
+        assert not any(key[:12] in piece for piece in released), released
