@@ -1895,7 +1895,7 @@ export interface components {
         };
         /** @description An absolute http(s) URL with a host name or IPv4 address (name IPv6 hosts through DNS). Private, loopback, link-local and metadata hosts are refused (403 `url_not_allowed`) unless the operator allow-lists them. */
         HttpUrl: string;
-        /** @description How to reach the MCP server: over HTTP (`url`, `transport` streamable_http or sse, `headers` sent on every request, write-only), or `stdio` (`command` + `args`), which runs a program on the host and needs the operator setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise). */
+        /** @description How to reach the MCP server: over HTTP (`url`, `transport` streamable_http or sse, `headers` sent on every request, write-only), or `stdio` (`command` + `args`, with write-only `env` and secret arguments), which runs a program on the host and needs the operator setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise). */
         McpInput: components["schemas"]["McpHttpInput"] | components["schemas"]["McpStdioInput"];
         McpHttpInput: {
             /** @description URL of the MCP server. */
@@ -1916,8 +1916,32 @@ export interface components {
             transport: "stdio";
             /** @description The program to run. */
             command: string;
-            /** @description The program's arguments. */
-            args?: string[];
+            /** @description The program's arguments: strings, or `{value, secret: true}` for a secret one (stored encrypted, never returned: it shows as `[redacted]` and its index is in `secret_args`). On an update, `args` replaces every argument (secret ones with them); without `args` the stored ones stay. */
+            args?: components["schemas"]["McpStdioArgInput"][];
+            /** @description Environment variables of the program (write-only, stored encrypted; responses name them in `env_set`). On an update the variables named are set, null removes one, the others stay. */
+            env?: components["schemas"]["McpEnv"];
+            /** @description Environment variables set from the credentials in use: the end user's own (tools_auth), else the provider's. Maps a variable name to a credential field of the provider's `auth` (e.g. `{"GITHUB_TOKEN": "token"}` for bearer auth). Each distinct set of credentials gets a process of its own; users without credentials of their own share the provider's. */
+            credential_env?: components["schemas"]["McpCredentialEnv"];
+        };
+        /** @description An argument of a stdio program, in clear (a string) or `{value, secret}`. */
+        McpStdioArgInput: string | components["schemas"]["McpStdioArg"];
+        /** @description An argument of a stdio program; `secret` ones are stored encrypted, never returned. */
+        McpStdioArg: {
+            /** @description The argument. */
+            value: string;
+            /**
+             * @description Whether it is a secret (never returned).
+             * @default false
+             */
+            secret?: boolean;
+        };
+        /** @description Environment variables of a stdio program; a null value removes that variable. */
+        McpEnv: {
+            [key: string]: string | null;
+        };
+        /** @description Environment variable name -> credential field of the provider's auth. */
+        McpCredentialEnv: {
+            [key: string]: string;
         };
         /** @description An `api` provider (tools made by hand) or an `mcp` provider (tools discovered). */
         ToolProviderCreate: components["schemas"]["ApiProviderCreate"] | components["schemas"]["McpProviderCreate"];
@@ -3412,7 +3436,7 @@ export interface components {
             /** @description oauth2: the scopes requested. */
             scopes?: string[];
         };
-        /** @description The MCP connection; `headers_set` names the stored headers (never their values). */
+        /** @description The MCP connection; `headers_set` names the stored headers and `env_set` a stdio program's environment variables (never their values). */
         ToolProviderMcp: {
             /** @description URL of the MCP server (HTTP transports). */
             url?: string;
@@ -3420,8 +3444,14 @@ export interface components {
             transport?: string;
             /** @description stdio: the program to run. */
             command?: string;
-            /** @description stdio: the program's arguments. */
+            /** @description stdio: the program's arguments, a secret one as `[redacted]`. */
             args?: string[];
+            /** @description stdio: the indexes of the secret arguments (never returned). */
+            secret_args?: number[];
+            /** @description stdio: names of the program's environment variables (never their values). */
+            env_set?: string[];
+            /** @description stdio: environment variables set from the credentials in use. */
+            credential_env?: components["schemas"]["McpCredentialEnv"];
             /** @description Names of the stored headers (never their values). */
             headers_set?: string[];
         };

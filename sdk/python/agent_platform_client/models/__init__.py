@@ -82,9 +82,12 @@ from .import_skipped import ImportSkipped
 from .json_object import JsonObject
 from .json_schema import JsonSchema
 from .limit_values import LimitValues
+from .mcp_credential_env import McpCredentialEnv
+from .mcp_env import McpEnv
 from .mcp_headers import McpHeaders
 from .mcp_http_input import McpHttpInput
 from .mcp_provider_create import McpProviderCreate
+from .mcp_stdio_arg import McpStdioArg
 from .mcp_stdio_input import McpStdioInput
 from .mcp_transport import McpTransport
 from .memory import Memory
@@ -321,9 +324,12 @@ __all__ = (
     "JsonObject",
     "JsonSchema",
     "LimitValues",
+    "McpCredentialEnv",
+    "McpEnv",
     "McpHeaders",
     "McpHttpInput",
     "McpProviderCreate",
+    "McpStdioArg",
     "McpStdioInput",
     "McpTransport",
     "Memory",
