@@ -8,7 +8,8 @@ Kinds and their delivery:
   does not answer it runs in this process instead);
 - ``workflow_run``: the job of a queued workflow run (runtime.dispatch.workflow_run), also
   when it continues after its approvals were decided (``round``);
-- ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn);
+- ``chat_turn``: the job of a queued chat turn (runtime.dispatch.turn); a turn that waited
+  behind another replaces a finished job of its id (one that ran early and left it waiting);
 - ``turn_resume``: the continuation of a turn whose approvals were all decided
   (runtime.dispatch.resume).
 
@@ -17,11 +18,12 @@ Every job is idempotent, so a delivery repeated after a crash does no harm. The 
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 
 from runtime import dispatch
-from store import db
+from store import concurrency, db
 from store import outbox as store
 
 log = logging.getLogger("agent_platform.outbox")
@@ -46,7 +48,8 @@ def _workflow_run(settings, payload: dict, *, relay: bool = False):
 
 def _chat_turn(settings, payload: dict, *, relay: bool = False):
     return dispatch.turn(settings, org_id=payload["org_id"], thread_id=payload["thread_id"],
-                         run_id=payload["run_id"])
+                         run_id=payload["run_id"],
+                         replace_done=bool(payload.get("replace_done")))
 
 
 def _turn_resume(settings, payload: dict, *, relay: bool = False):
@@ -84,9 +87,46 @@ def deliver_now(settings, entry) -> tuple[bool, object]:
         except Exception:  # the database is down too: the entry's own timer still holds
             pass
         return False, None
-    with db.connection():
-        store.done(entry.id)
+    _delivered.add(entry.id)
     return True, result
+
+
+class _Delivered:
+    """Entries delivered by their own request, deleted in batches (one statement for those of
+    FLUSH_S, a hop of the turn loop): a request does not pay a second write for its entry.
+    Until deleted an entry is not due (store.outbox.OWN_DELIVERY_S); one whose deletion was
+    lost (the process stopped) is delivered again by a relay, and every job is idempotent."""
+
+    FLUSH_S = 0.05
+
+    def __init__(self):
+        self.ids: list[int] = []
+        self.lock = threading.Lock()
+        self.scheduled = False
+
+    def add(self, entry_id: int) -> None:
+        with self.lock:
+            self.ids.append(entry_id)
+            if self.scheduled:
+                return
+            self.scheduled = True
+        concurrency.loop().call_soon_threadsafe(self._later)
+
+    def _later(self) -> None:
+        asyncio.get_running_loop().call_later(
+            self.FLUSH_S, lambda: asyncio.ensure_future(self._flush()))
+
+    async def _flush(self) -> None:
+        with self.lock:
+            ids, self.ids, self.scheduled = self.ids, [], False
+        try:
+            await concurrency.hop(store.done_many, ids)
+        except Exception as exc:  # the relay delivers them again, and deletes them
+            log.warning("outbox entries not deleted yet", extra={"fields": {
+                "entries": len(ids), "error": type(exc).__name__}})
+
+
+_delivered = _Delivered()
 
 
 def relay_once(settings, now=None, created_before=None) -> int:

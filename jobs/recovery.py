@@ -13,8 +13,10 @@ runs (runtime/turn_watch.py). A `running` turn silent for AGENT_PLATFORM_TURN_ST
 `failed` with ``run_interrupted`` (a turn is not resumed: its conversation was streamed to a
 client). Waiting is not a fault: a chat turn `queued` for AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS
 (waiting for a free slot, or its job lost) is queued again (a job still there is not
-duplicated); a synchronous run or a workflow step's turn left `queued` that long (the process
-that accepted it stopped) fails with ``run_not_started``.
+duplicated), unless it waits behind its thread's current turn (enqueued with
+``multitask_strategy``): that one has no job and is started by its promotion, in order
+(runtime.chat.held). A synchronous run or a workflow step's turn left `queued` that long (the
+process that accepted it stopped) fails with ``run_not_started``.
 A turn waiting for tool approvals is neither: it holds no process; the sweep denies its calls
 whose approval deadline passed, which queues it again (runtime/approval_decisions.py).
 """
@@ -24,7 +26,7 @@ import datetime as dt
 import logging
 
 from jobs import tasks
-from runtime import approval_decisions
+from runtime import approval_decisions, chat
 from store import db, run_state, runs
 from store.db import utcnow
 
@@ -76,12 +78,16 @@ def sweep(settings, now=None) -> dict:
 
 
 def _queue_turn(settings, turn, replace_done: bool = False):
-    """Queue a queued turn's job again: its start, or its continuation after approvals."""
+    """Queue a queued turn's job again: its start, or its continuation after approvals. A
+    chat turn waiting behind its thread's current turn has no job: it is left for its
+    promotion (runtime.chat.held), which comes in order."""
     if turn.approval:
         return tasks.dispatch_resume(settings, org_id=turn.org_id, run_id=turn.id,
                                      thread_id=turn.thread_id,
                                      round=int(turn.approval.get("round") or 0),
                                      replace_done=replace_done)
+    if chat.held(settings, org_id=turn.org_id, thread_id=turn.thread_id, run_id=turn.id):
+        return None
     return tasks.dispatch_turn(settings, org_id=turn.org_id, thread_id=turn.thread_id,
                                run_id=turn.id, replace_done=replace_done)
 
@@ -109,6 +115,10 @@ def requeue_queued(settings) -> dict:
                               steps=_definition(run.id)) is not None:
             counts["runs"] += 1
     for turn in turns:
+        with db.connection():
+            if chat.held(settings, org_id=turn.org_id, thread_id=turn.thread_id,
+                         run_id=turn.id):
+                continue  # waiting behind its thread's current turn: it has no job
         if tasks.dispatch_turn(settings, org_id=turn.org_id, thread_id=turn.thread_id,
                                run_id=turn.id) is not None:
             counts["turns"] += 1

@@ -18,6 +18,10 @@ header values) and replaces each of these forms with ``[redacted]``:
   the one character on either side that mixes its bits with the neighbours'.
 
 Values shorter than ``MIN_LENGTH`` are not masked (they would mask ordinary words).
+
+A ``StreamMasker`` masks text that arrives in pieces (a model's streamed deltas): a secret
+split across two pieces is masked whole; the tail of a piece that could begin a secret (always
+shorter than its longest form) is held back until the next piece shows what it is.
 """
 from __future__ import annotations
 
@@ -130,6 +134,8 @@ class Masker:
             if len(str(password)) >= MIN_LENGTH:
                 forms |= forms_of(pair) | _b64_forms(pair.encode("utf-8"))
                 cores |= _b64_cores(str(password).encode("utf-8"))
+        self.forms = {f for f in forms if len(f) >= MIN_LENGTH}
+        self.cores = {c for c, _, _ in cores}
         # longest first: a whole form wins over a core it contains
         alternatives = [(len(f), re.escape(f)) for f in forms if len(f) >= MIN_LENGTH]
         alternatives += [(len(c), _core_pattern(c, b, a)) for c, b, a in cores]
@@ -157,13 +163,61 @@ class Masker:
         return value
 
 
-def for_credentials(credentials: dict | None, headers: dict | None = None) -> Masker:
-    """The masker of one tool call: its credential values, header values, and the Basic pair
-    (``username``/``password``) when the credentials hold one."""
+def for_credentials(credentials: dict | None, headers: dict | None = None,
+                    extra: Iterable[object] = ()) -> Masker:
+    """The masker of one tool call: its credential values, header values, other secret
+    values (``extra``: a stdio MCP program's environment and secret arguments), and the Basic
+    pair (``username``/``password``) when the credentials hold one."""
     credentials = credentials or {}
     values = [v for k, v in credentials.items() if k != "base_url"]
-    values += list((headers or {}).values())
+    values += [*(headers or {}).values(), *extra]
     pairs = []
     if credentials.get("username") is not None and credentials.get("password") is not None:
         pairs.append((credentials["username"], credentials["password"]))
     return Masker(values, pairs)
+
+
+class StreamMasker:
+    """Masks the secrets of ``masker`` in text fed piece by piece. ``feed(piece)`` returns
+    what can be released now, masked; ``flush()`` the held tail at the end."""
+
+    def __init__(self, masker: Masker):
+        self.masker = masker
+        self.pending = ""
+        self._prefixes = {f[:i] for f in masker.forms | masker.cores for i in range(1, len(f))}
+        self._core_prefixes = {c[:i] for c in masker.cores for i in range(1, len(c))}
+        self._longest = max((len(f) + 2 for f in masker.forms | masker.cores), default=0)
+
+    def _held_from(self, text: str) -> int:
+        """Where the tail that could begin a secret starts (len(text): none)."""
+        for i in range(max(0, len(text) - self._longest), len(text)):
+            tail = text[i:]
+            # a core may follow one character that mixes its bits with the neighbours' (a
+            # delta ending on that character alone is released: it holds a few bits at most)
+            if tail in self._prefixes or (len(tail) > 1 and tail[1:] in self._core_prefixes
+                                          and re.fullmatch(_B64_CHAR, tail[0])):
+                return i
+        return len(text)
+
+    def feed(self, piece: str) -> str:
+        if self.masker.pattern is None:
+            return piece
+        text = self.pending + piece
+        held = self._held_from(text)
+        out, last = [], 0
+        for match in self.masker.pattern.finditer(text):
+            if match.start() >= held:
+                break
+            if match.end() == len(text):  # it may go on (a base64 core's mixed tail, padding)
+                held = match.start()
+                break
+            out += [text[last:match.start()], MASK]
+            last = match.end()
+        cut = max(held, last)
+        out.append(text[last:cut])
+        self.pending = text[cut:]
+        return "".join(out)
+
+    def flush(self) -> str:
+        rest, self.pending = self.pending, ""
+        return self.masker.text(rest)

@@ -1,21 +1,32 @@
 """MCP client: one persistent connection per provider on a background event-loop thread.
 
 Sync code (handlers, jobs) calls ``list_tools`` / ``call_tool``; both run on one asyncio loop
-in a daemon thread; a turn (a coroutine of the turn loop) awaits ``acall_tool``. Each provider's connection lives in its own task (the MCP client's task
-groups must be entered and left by the same task) and is reused by every call until it fails
-or the provider's configuration changes (the key is the provider id and its update time,
-never a secret). Connect, list and call each have a timeout (settings).
+in a daemon thread; a turn (a coroutine of the turn loop) awaits ``acall_tool``. Each
+connection lives in its own task (the MCP client's task groups must be entered and left by the
+same task) and is reused by every call until it fails or the provider's configuration changes.
+
+A provider has one connection per distinct set of what reaches its server (headers, and for a
+stdio program its arguments and environment): every end user without credentials of their own
+shares the provider's connection (one process of a stdio server), a user with their own
+credentials gets one of theirs. The connection key is the provider id and an HMAC (keyed with
+the service's secret key) of its update time and that set, never a secret itself; a provider
+keeps at most ``MAX_CONNECTIONS_PER_PROVIDER``, the least recently used closed first. Connect
+(for a stdio server: starting the program), list and call each have a timeout (settings).
 """
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
+import hmac
+import json
 import logging
+import os
 import threading
 
 from rules import ssrf
 from rules.outside_text import clean, clean_text
-from runtime import ssrf_connect
+from runtime import mcp_stdio, ssrf_connect
 from store import metrics
 
 log = logging.getLogger("agent_platform.mcp")
@@ -26,20 +37,28 @@ for _noisy in ("httpx2", "httpx", "mcp"):  # request lines carry URLs; keep them
 @dataclasses.dataclass
 class Timeouts:
     connect_s: float = 5.0
+    stdio_start_s: float = 30.0
     list_s: float = 10.0
     call_s: float = 30.0
+
+    def open_s(self, server: "Server") -> float:
+        """How long connecting may take: a stdio server's program starts first."""
+        return self.stdio_start_s if server.transport == "stdio" else self.connect_s
 
 
 TIMEOUTS = Timeouts()
 _stdio_enabled = False
+_key = os.urandom(32)  # of connection keys; from the secret key once configured
 
 
 def configure(settings) -> None:
-    global _stdio_enabled
+    global _stdio_enabled, _key
     TIMEOUTS.connect_s = settings.mcp_connect_timeout_ms / 1000
+    TIMEOUTS.stdio_start_s = settings.mcp_stdio_start_timeout_ms / 1000
     TIMEOUTS.list_s = settings.mcp_list_timeout_ms / 1000
     TIMEOUTS.call_s = settings.mcp_call_timeout_ms / 1000
     _stdio_enabled = settings.mcp_stdio_enabled
+    _key = hashlib.sha256(b"mcp-connection-key\0" + settings.secret_key.encode()).digest()
 
 
 class McpError(Exception):
@@ -53,9 +72,31 @@ class Server:
     key: str  # provider id + update time: a new configuration makes a new connection
     transport: str
     url: str | None = None
-    headers: dict | None = dataclasses.field(default=None, compare=False, hash=False)
+    headers: dict | None = dataclasses.field(default=None, compare=False, hash=False,
+                                             repr=False)
     command: str | None = None
-    args: tuple = ()
+    args: tuple = dataclasses.field(default=(), repr=False)
+    env: dict | None = dataclasses.field(default=None, compare=False, hash=False, repr=False)
+    secret_args: tuple = dataclasses.field(default=(), compare=False, hash=False, repr=False)
+
+    @property
+    def provider_id(self) -> str:
+        return self.key.rsplit("@", 1)[0]
+
+    def connection_key(self) -> str:
+        """The provider id and an HMAC of everything that reaches the server: the same for
+        every caller that sends the same, never a secret."""
+        material = json.dumps([self.key, self.transport, self.url, self.command,
+                               list(self.args), self.headers or {}, self.env or {}],
+                              sort_keys=True, separators=(",", ":"), default=str)
+        digest = hmac.new(_key, material.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+        return f"{self.provider_id}#{digest}"
+
+    def hidden(self) -> tuple:
+        """The secret values this server is reached with (to mask in anything relayed)."""
+        values = [*(self.headers or {}).values(), *(self.env or {}).values(),
+                  *self.secret_args]
+        return tuple(str(v) for v in values if v and len(str(v)) >= 4)
 
 
 class _Loop:
@@ -100,9 +141,7 @@ def _transport(server: Server):
     if server.transport == "stdio":
         if not _stdio_enabled:
             raise McpError("stdio MCP servers are disabled by the operator")
-        from mcp.client.stdio import StdioServerParameters, stdio_client
-
-        return stdio_client(StdioServerParameters(command=server.command, args=list(server.args)))
+        return mcp_stdio.transport(server)
     ssrf_connect.resolve(server.url)  # checked again at connect time (DNS rebinding)
     if server.transport == "sse":
         return sse_client(server.url, headers=headers, timeout=TIMEOUTS.connect_s,
@@ -147,7 +186,7 @@ class _Connection:
 
         self._task = asyncio.get_running_loop().create_task(own())
         try:
-            await asyncio.wait_for(asyncio.shield(ready), TIMEOUTS.connect_s)
+            await asyncio.wait_for(asyncio.shield(ready), TIMEOUTS.open_s(self.server))
         except BaseException:
             self._task.cancel()
             raise
@@ -160,33 +199,43 @@ class _Connection:
         self._closed.set()
 
 
-_connections: dict[str, _Connection] = {}
+_connections: dict[str, _Connection] = {}  # by connection key, least recently used first
 _opening: dict[str, asyncio.Lock] = {}
 
 
-MAX_USER_CONNECTIONS = 64
+MAX_CONNECTIONS_PER_PROVIDER = 64
+
+
+def _drop(key: str) -> None:
+    conn = _connections.pop(key, None)
+    _opening.pop(key, None)
+    if conn is not None:
+        conn.close()
 
 
 async def _connection(server: Server) -> _Connection:
-    pid = server.key.rsplit("@", 1)[0]
-    lock = _opening.setdefault(pid, asyncio.Lock())
+    key = server.connection_key()
+    lock = _opening.setdefault(key, asyncio.Lock())
     async with lock:
-        conn = _connections.get(pid)
-        if (conn is not None and conn.alive and conn.server.key == server.key
-                and conn.server.headers == server.headers):
+        conn = _connections.pop(key, None)
+        if conn is not None and conn.alive:
+            _connections[key] = conn  # the most recently used
             return conn
         if conn is not None:
-            _connections.pop(pid, None)
             conn.close()
-        if USER_MARK in pid:  # end users' own connections: the least recently opened go first
-            users = [k for k in _connections if USER_MARK in k]
-            for old in users[:max(0, len(users) - MAX_USER_CONNECTIONS + 1)]:
-                _connections.pop(old).close()
-                _opening.pop(old, None)
+        mine = [k for k in list(_connections) if k.split("#", 1)[0] == server.provider_id]
+        for old in mine[:max(0, len(mine) - MAX_CONNECTIONS_PER_PROVIDER + 1)]:
+            _drop(old)
         conn = _Connection(server)
         await conn.open()
-        _connections[pid] = conn
+        _connections[key] = conn
         return conn
+
+
+def connections_of(provider_id: str) -> list[_Connection]:
+    """The provider's live connections (one per distinct set of what reaches its server)."""
+    return [c for k, c in list(_connections.items())
+            if k.split("#", 1)[0] == provider_id and c.alive]
 
 
 def _describe(exc: BaseException, hidden: tuple = ()) -> str:
@@ -214,7 +263,7 @@ def _describe(exc: BaseException, hidden: tuple = ()) -> str:
 
 
 async def _with_connection(server: Server, action, timeout: float):
-    hidden = tuple(str(v) for v in (server.headers or {}).values() if v and len(str(v)) >= 4)
+    hidden = server.hidden()
     for attempt in (1, 2):
         try:
             conn = await _connection(server)
@@ -227,7 +276,8 @@ async def _with_connection(server: Server, action, timeout: float):
         except Exception as exc:
             dead = not conn.alive
             conn.close()
-            _connections.pop(server.key.rsplit("@", 1)[0], None)
+            if _connections.get(server.connection_key()) is conn:
+                _connections.pop(server.connection_key(), None)
             if attempt == 2 or not dead:  # retry once only when the connection had broken
                 raise McpError(_describe(exc, hidden)) from None
     raise McpError("unreachable")
@@ -250,37 +300,38 @@ def _tool_dict(tool) -> dict:
 
 
 async def _list(server: Server) -> list[dict]:
-    tools = await _with_connection(server, _list_all,
-                                   TIMEOUTS.connect_s + TIMEOUTS.list_s)
+    tools = await _with_connection(server, _list_all, TIMEOUTS.list_s)
     return [_tool_dict(t) for t in tools]
 
 
 def list_tools(server: Server) -> list[dict]:
     """The server's tools as dicts {name, description, input_schema, output_schema}."""
-    return _LOOP.run(_list(server), TIMEOUTS.connect_s + TIMEOUTS.list_s + 1)
+    return _LOOP.run(_list(server), TIMEOUTS.open_s(server) + TIMEOUTS.list_s + 1)
 
 
 def list_many(servers: list[Server]) -> list[list[dict] | McpError]:
     """List several servers concurrently; a failing one yields its McpError, never stalls."""
     async def one(server):
         try:
-            return await asyncio.wait_for(_list(server), TIMEOUTS.connect_s + TIMEOUTS.list_s)
+            return await asyncio.wait_for(_list(server),
+                                          TIMEOUTS.open_s(server) + TIMEOUTS.list_s)
         except McpError as exc:
             return exc
         except BaseException as exc:
-            return McpError(_describe(exc))
+            return McpError(_describe(exc, server.hidden()))
 
     async def all_():
         return await asyncio.gather(*(one(s) for s in servers))
 
-    return _LOOP.run(all_(), TIMEOUTS.connect_s + TIMEOUTS.list_s + 1)
+    longest = max((TIMEOUTS.open_s(s) for s in servers), default=TIMEOUTS.connect_s)
+    return _LOOP.run(all_(), longest + TIMEOUTS.list_s + 1)
 
 
 def call_tool(server: Server, name: str, arguments: dict, timeout_s: float | None = None) -> dict:
     """Call a tool: {is_error, content (list of dicts), structured (dict or None)}."""
     timeout = timeout_s or TIMEOUTS.call_s
     return _outcome(_LOOP.run(_calling(server, name, arguments, timeout),
-                              TIMEOUTS.connect_s + timeout))
+                              TIMEOUTS.open_s(server) + timeout))
 
 
 async def acall_tool(server: Server, name: str, arguments: dict,
@@ -290,12 +341,12 @@ async def acall_tool(server: Server, name: str, arguments: dict,
     timeout = timeout_s or TIMEOUTS.call_s
     future = asyncio.run_coroutine_threadsafe(_calling(server, name, arguments, timeout),
                                               _LOOP.get())
+    budget = TIMEOUTS.open_s(server) + timeout
     try:
-        result = await asyncio.wait_for(asyncio.wrap_future(future),
-                                        TIMEOUTS.connect_s + timeout + 1.0)
+        result = await asyncio.wait_for(asyncio.wrap_future(future), budget + 1.0)
     except (asyncio.TimeoutError, TimeoutError):
         future.cancel()
-        raise McpError(f"timed out after {TIMEOUTS.connect_s + timeout:g} s") from None
+        raise McpError(f"timed out after {budget:g} s") from None
     return _outcome(result)
 
 
@@ -314,30 +365,29 @@ def _outcome(result) -> dict:
 
 
 def close(provider_id: str) -> None:
-    """Drop a provider's connections, its own and its end users' (deleted or reconfigured
-    provider)."""
-    for key in [k for k in list(_connections)
-                if k == provider_id or k.startswith(provider_id + USER_MARK)]:
+    """Drop every connection of a provider (deleted or reconfigured)."""
+    for key in [k for k in list(_connections) if k.split("#", 1)[0] == provider_id]:
         conn = _connections.pop(key, None)
+        _opening.pop(key, None)
         if conn is not None and _LOOP.loop is not None:
             _LOOP.loop.call_soon_threadsafe(conn.close)
 
 
 def is_connected(provider_id: str) -> bool:
-    conn = _connections.get(provider_id)
-    return conn is not None and conn.alive
+    return bool(connections_of(provider_id))
 
 
-USER_MARK = "~user~"
-
-
-def server_for(provider, secrets: dict, user_id: str | None = None) -> Server:
-    """How to reach provider's server. With user_id, a connection of that end user's own (the
-    headers carry their credentials; a connection is reused only with the same headers)."""
+def server_for(provider, secrets: dict, credentials: dict | None = None) -> Server:
+    """How to reach provider's server with ``secrets`` (``secrets_of(provider)``, its
+    ``headers`` those to send). A stdio program gets the secret arguments and ``env`` of
+    ``secrets``, and the variables of ``mcp.credential_env`` filled from ``credentials`` (the
+    credentials in use; default: the provider's own)."""
     mcp = provider.mcp or {}
     updated = provider.updated_at.isoformat() if provider.updated_at else ""
-    owner = provider.id if user_id is None else f"{provider.id}{USER_MARK}{user_id}"
-    return Server(key=f"{owner}@{updated}", transport=mcp.get("transport", "streamable_http"),
-                  url=mcp.get("url"), headers=secrets.get("headers") or {},
-                  command=mcp.get("command"), args=tuple(mcp.get("args") or ()))
-
+    key = f"{provider.id}@{updated}"
+    if mcp.get("transport") != "stdio":
+        return Server(key=key, transport=mcp.get("transport", "streamable_http"),
+                      url=mcp.get("url"), headers=secrets.get("headers") or {})
+    args, env, secret_args = mcp_stdio.program(mcp, secrets, credentials)
+    return Server(key=key, transport="stdio", command=mcp.get("command"), args=args, env=env,
+                  secret_args=secret_args)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import ipaddress
 import os
 import selectors
 import socket
@@ -286,6 +287,12 @@ async def connect_addresses_async(host: str, port: int) -> list[str] | None:
     host = host.lower().rstrip(".").strip("[]")
     if ssrf.check_host(host):
         return None
+    try:  # an address is its own answer: no resolver round trip (a thread) for it
+        literal = ipaddress.ip_address(host)
+    except ValueError:
+        pass
+    else:
+        return ssrf.check_addresses(host, [str(literal)])
     try:
         infos = await asyncio.get_running_loop().getaddrinfo(host, port,
                                                              proto=socket.IPPROTO_TCP)

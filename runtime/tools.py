@@ -201,16 +201,16 @@ async def _call_http(tool, provider, data, user_credentials, started) -> dict:
 
 
 async def _call_mcp(tool, provider, data, user_credentials, user_id, started) -> dict:
-    """An MCP tool call. With the end user's own credentials the call goes through a
-    connection of that user (their credentials in its headers); else the provider's."""
+    """An MCP tool call, with the end user's own credentials when they have some (else the
+    provider's). Calls that send the same to the server (headers; a stdio program's arguments
+    and environment) share one connection: every user without credentials of their own shares
+    the provider's (one process of a stdio server)."""
     secrets = provider_store.secrets_of(provider)
     mine = {k: v for k, v in (user_credentials or {}).items() if k != "base_url"}
     credentials, _ = _credentials(provider, mine)  # an MCP call goes to the provider's server
-    own = credentials is not secrets["credentials"]
     headers = {**secrets["headers"], **inject(provider.auth, credentials)[0]}
-    server = mcp_client.server_for(provider, {"headers": headers},
-                                   user_id=(user_id or "-") if own else None)
-    mask = masking.for_credentials(credentials, headers)
+    server = mcp_client.server_for(provider, {**secrets, "headers": headers}, credentials)
+    mask = masking.for_credentials(credentials, headers, server.hidden())
     try:
         outcome = await mcp_client.acall_tool(
             server, tool.path, data, (tool.timeout_ms / 1000) if tool.timeout_ms else None)

@@ -10,7 +10,9 @@
 handoffs; runtime/network.py: networks) and reports what happens through ``emit(kind, data)``
 (kinds in EVENT_KINDS, data a JSON object), then returns the finished run. ``history`` is the
 thread's earlier messages (runtime.models.Message), oldest first. Exactly one final event
-(run.completed, run.failed or run.cancelled) is emitted per run.
+(run.completed, run.failed or run.cancelled) is emitted per run. A turn cancelled after it
+began to answer emits its partial answer as ``message.completed`` with ``interrupted: true``
+before ``run.cancelled``.
 
 The run's usage ({input_tokens, output_tokens, model_calls, tool_calls}) and its cost (the
 price table AGENT_PLATFORM_PRICES) are stored on the run and charged to the billed group in
@@ -29,7 +31,7 @@ from runtime.agent_loop import AwaitingApproval, Cancelled, Turn, TurnFailed, ru
 from runtime.models import Message
 from runtime.turn_watch import watcher
 from store import agents, concurrency, limits, metrics, oplog, runs, spend, tracing
-from store.db import atomic
+from store.db import atomic, utcnow
 from store.errors import DomainError, Unavailable
 from store.models import AgentRun
 
@@ -88,9 +90,11 @@ def _begin(org_id: str, run_id: str):
     settings read along."""
     run = runs.get(org_id=org_id, run_id=run_id)
     resume = run.approval if run.status == "queued" else None  # decided: continue the turn
-    if not runs.mark_running(run_id=run.id):
+    now = utcnow()
+    if not runs.mark_running(run_id=run.id, now=now):
         return runs.get(org_id=org_id, run_id=run_id), None, False
-    return runs.get(org_id=org_id, run_id=run_id), resume, True
+    run.status, run.started_at, run.updated_at = "running", now, now  # as just written
+    return run, resume, True
 
 
 def _finish(org_id: str, run, turn: Turn, status: str, output, error, followups,
@@ -134,7 +138,6 @@ async def aexecute(*, settings, org_id: str, run_id: str, history: Iterable[Mess
     answered_by = run.agent_id
     output, followups, error, status = None, None, None, "succeeded"
     try:
-        await hop(turn.load_model_config)
         answered_by, followups = await _drive(turn, list(history), network, resume)
         output = "".join(turn.output_parts)
     except AwaitingApproval as paused:
@@ -169,12 +172,21 @@ async def aexecute(*, settings, org_id: str, run_id: str, history: Iterable[Mess
                **{"agent_platform.run.status": status, "gen_ai.agent.id": answered_by,
                   "gen_ai.usage.input_tokens": turn.usage["input_tokens"],
                   "gen_ai.usage.output_tokens": turn.usage["output_tokens"]})
+    if status == "cancelled" and output:  # the partial answer is kept, marked as such
+        emit("message.completed", {"run_id": run.id, "agent_id": _speaker(turn, answered_by),
+                                   "content": output, "followups": [], "interrupted": True})
     final = {"succeeded": "run.completed", "failed": "run.failed", "cancelled": "run.cancelled"}
     data = {"run": runs.to_dict(run)}
     if status == "failed":
         data["error"] = error
     emit(final[status], data)
     return run
+
+
+def _speaker(turn: Turn, default: str | None) -> str | None:
+    """The agent that spoke last in the turn (a network's member after handoffs)."""
+    return next((step["agent_id"] for step in reversed(turn.steps) if step.get("agent_id")),
+                default)
 
 
 def _log_ids(run) -> dict:
@@ -203,14 +215,14 @@ async def _drive(turn: Turn, history: list, config: dict | None,
     run = turn.run
     first_agent = run.agent_id
     hop = concurrency.hop
-    try:
-        network = await hop(_network, turn, run, config)
-        if run.kind == "copilot":
-            first_agent = network.members[0].agent_id if network.members else None
-    finally:
-        if resume is None:
-            turn.emit("run.started", {"run_id": run.id, "agent_id": first_agent,
-                                      "copilot_id": run.copilot_id})
+    network, prepared, failure = await hop(_setup, turn, config, resume)
+    if network is not None and run.kind == "copilot":
+        first_agent = network.members[0].agent_id if network.members else None
+    if resume is None:
+        turn.emit("run.started", {"run_id": run.id, "agent_id": first_agent,
+                                  "copilot_id": run.copilot_id})
+    if failure is not None:
+        raise failure
     if resume is None:
         active, pending = networks.first_member(network), None
         conversation = history + [Message.user(run.input)]
@@ -221,7 +233,10 @@ async def _drive(turn: Turn, history: list, config: dict | None,
             raise TurnFailed("agent_not_built", f"the agent {agent_id} that was waiting for "
                              "the approval can no longer run")
     while True:
-        toolset, system = await hop(_prepare, network, turn, active)
+        if prepared is not None and prepared[0] is active:  # read with the network
+            (toolset, system), prepared = prepared[1], None
+        else:
+            toolset, system = await hop(_prepare, network, turn, active)
         try:
             outcome = await run_agent(turn, active, toolset, system, conversation,
                                       resume=pending)
@@ -249,7 +264,7 @@ async def _drive(turn: Turn, history: list, config: dict | None,
         if run.kind == "copilot" else None
     turn.emit("message.completed", {"run_id": run.id, "agent_id": active.agent_id,
                                     "content": "".join(turn.output_parts),
-                                    "followups": followups or []})
+                                    "followups": followups or [], "interrupted": False})
     return active.agent_id, followups
 
 
@@ -263,6 +278,25 @@ def _network(turn: Turn, run, config: dict | None):
 def _prepare(network, turn: Turn, member) -> tuple:
     """The member's toolset and system text (database reads)."""
     return network.toolset(turn, member), network.system(member, turn)
+
+
+def _setup(turn: Turn, config: dict | None, resume: dict | None) -> tuple:
+    """The turn's reads in one hop: the organization's model settings, the network and, for a
+    new turn, its first agent's toolset and system text. Returns (network, (member, prepared)
+    or None, the failure to raise once run.started is out, or None)."""
+    turn.load_model_config()
+    try:
+        network = _network(turn, turn.run, config)
+    except Exception as exc:  # the network went away, ...: the turn fails after run.started
+        return None, None, exc
+    prepared = None
+    first = network.members[0] if network.members else None
+    if resume is None and first is not None and first.runtime is not None:
+        try:
+            prepared = (first, _prepare(network, turn, first))
+        except Exception:  # read again (and raised) where the agent starts
+            prepared = None
+    return network, prepared, None
 
 
 def _cancel_children(turn: Turn) -> None:

@@ -154,8 +154,11 @@ def iterate(agen: AsyncIterator[T]) -> Iterator[T]:
                 return
     finally:
         closing = getattr(agen, "aclose", None)
-        if closing is not None:
-            asyncio.run_coroutine_threadsafe(closing(), target).result()
+        if closing is not None and target.is_running():  # (a stopped loop: the exit)
+            try:
+                asyncio.run_coroutine_threadsafe(closing(), target).result(timeout=10)
+            except concurrent.futures.TimeoutError:
+                log.warning("an abandoned stream did not close in time")
 
 
 class Signal(threading.Event):

@@ -129,8 +129,13 @@ def atomic():
     db = database.obj
     immediate = not is_postgres() and db.transaction_depth() == 0
     try:
-        with (database.atomic(lock_type="IMMEDIATE") if immediate else database.atomic()):
-            yield
+        if immediate:  # the writers of this process take turns (store/db_pools.py)
+            writing = db.writing() if hasattr(db, "writing") else contextlib.nullcontext()
+            with writing, database.atomic(lock_type="IMMEDIATE"):
+                yield
+        else:
+            with database.atomic():
+                yield
     except peewee.IntegrityError as exc:
         raise Conflict("the change conflicts with an existing record", code="conflict") from exc
 

@@ -4,6 +4,7 @@ remember the statements prepared on them, and connections the server closed (a r
 failover, a terminated backend) discarded instead of used again."""
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -187,8 +188,38 @@ class Reconnecting:
             raise
 
 
+_WRITES = ("insert", "update", "delete", "replace")
+
+
 class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
-    pass
+    """SQLite, whose writers of this process take turns on one lock before SQLite's own.
+
+    SQLite lets one connection write at a time and makes the others wait in its busy handler,
+    which sleeps in steps of up to 100 ms: under many writers the write lock sat idle while
+    they slept. A write transaction (``writing()``, taken by store.db.atomic) and a write
+    statement outside a transaction wait here instead and get the lock the moment it is
+    free. Other processes on the same file still meet SQLite's busy handler; a wait here
+    longer than ``write_wait_s`` goes on to SQLite's (never a wait forever)."""
+
+    def __init__(self, *args, **kwargs):
+        self.writer = threading.Lock()
+        self.write_wait_s = float(kwargs.get("timeout") or 10)
+        super().__init__(*args, **kwargs)
+
+    @contextlib.contextmanager
+    def writing(self):
+        got = self.writer.acquire(timeout=self.write_wait_s)
+        try:
+            yield
+        finally:
+            if got:
+                self.writer.release()
+
+    def execute_sql(self, sql, params=None):
+        if not self.in_transaction() and sql.lstrip()[:7].lower().startswith(_WRITES):
+            with self.writing():
+                return super().execute_sql(sql, params)
+        return super().execute_sql(sql, params)
 
 
 class CountedPostgresqlDatabase(Reconnecting, _LazyBegin, _Counted, _QuickCheckout):

@@ -22,12 +22,31 @@ def list(*, org_id: str, user_id: str | None, thread_id: str, cursor: str | None
     return pages.page(query, (M.position,), limit=limit, cursor=cursor, desc=order == "desc")
 
 
-def history(*, org_id: str, thread_id: str, before: int, limit: int = HISTORY_MAX) -> list[Message]:
-    """The thread's messages before position ``before``, oldest first (the last ``limit``)."""
-    rows = [*scope.scoped(M, org_id, M.role, M.content)
-            .where(M.thread == thread_id, M.position < before)
-            .order_by(M.position.desc()).limit(limit)]
-    return rows[::-1]
+def conversation(*, org_id: str, thread_id: str, turn: Message,
+                 limit: int = HISTORY_MAX) -> list[Message]:
+    """A turn's history: the thread's messages as the conversation went (the last ``limit``),
+    without the turn's own message (``turn``), which comes last. A message sent while earlier
+    turns were still answering (enqueued) sits before their answers in ``position``: here
+    each user message is followed by its turn's answer, and the messages of turns waiting
+    behind this one are left out."""
+    rows = [*scope.scoped(M, org_id, M.id, M.position, M.role, M.content, M.run_id)
+            .where(M.thread == thread_id, M.id != turn.id,
+                   (M.position < turn.position) | (M.role != "user"))
+            .order_by(M.position.desc()).limit(limit)][::-1]
+    answers: dict[str, list[Message]] = {}
+    for row in rows:
+        if row.role != "user" and row.run_id is not None:
+            answers.setdefault(row.run_id, []).append(row)
+    ordered, placed = [], set()
+    for row in rows:
+        if row.id in placed:
+            continue
+        ordered.append(row)
+        if row.role == "user" and row.run_id is not None:
+            for answer in answers.get(row.run_id, ()):
+                ordered.append(answer)
+                placed.add(answer.id)
+    return ordered
 
 
 def get(*, org_id: str, user_id: str | None, message_id: str) -> Message:
@@ -62,7 +81,8 @@ def to_dict(row: Message) -> dict:
     return {
         "id": row.id, "thread_id": row.thread_id, "position": row.position, "role": row.role,
         "content": row.content, "run_id": row.run_id, "agent_id": row.agent_id,
-        "followups": row.followups or [], "created_at": iso(row.created_at),
+        "followups": row.followups or [], "interrupted": bool(row.interrupted),
+        "created_at": iso(row.created_at),
     }
 
 

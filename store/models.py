@@ -565,7 +565,8 @@ class Thread(OrgOwned):
 
 class Message(OrgOwned):
     """One message of a thread, in `position` order. `source` makes a posting idempotent
-    (`run:<id>` for a turn's answer, `workflow_run:<id>` for a schedule's notification)."""
+    (`run:<id>` for a turn's answer, `workflow_run:<id>` for a schedule's notification).
+    `interrupted`: the partial answer of a turn cancelled while it answered."""
 
     id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
     thread = peewee.ForeignKeyField(Thread, column_name="thread_id", on_delete="CASCADE")
@@ -577,6 +578,7 @@ class Message(OrgOwned):
     agent_id = peewee.CharField(max_length=36, null=True)
     followups = peewee.JSONField(null=True)
     source = peewee.CharField(max_length=80, null=True, unique=True)
+    interrupted = peewee.BooleanField(default=False)
     created_at = peewee.DateTimeField(default=utcnow)
 
     class Meta:

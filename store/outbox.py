@@ -28,6 +28,11 @@ def done(entry_id: int) -> None:
     OutboxEntry.delete().where(OutboxEntry.id == entry_id).execute()
 
 
+def done_many(entry_ids: list[int]) -> None:
+    if entry_ids:
+        OutboxEntry.delete().where(OutboxEntry.id.in_(entry_ids)).execute()
+
+
 def due(*, limit: int = 100, now: dt.datetime | None = None,
         created_before: dt.datetime | None = None) -> list[OutboxEntry]:
     """Entries due now, or (``created_before``) every entry created before that time."""

@@ -1,21 +1,27 @@
 """Tool providers: `api` (tools made by hand) or `mcp` (tools discovered from an MCP server).
 
-Secrets (auth credentials, MCP headers, an oauth2 client secret) are stored encrypted in one
-JSON blob (`{"credentials": {...}, "headers": {...}, "client_secret": ...}`) and never
-returned: responses name the fields that are set, never their values.
+Secrets (auth credentials, MCP headers, an oauth2 client secret, a stdio program's
+environment variables and secret arguments) are stored encrypted in one JSON blob
+(`{"credentials": {...}, "headers": {...}, "client_secret": ..., "env": {...}, "args":
+{"<index>": ...}}`) and never returned: responses name the fields that are set, never their
+values; a secret argument shows as ``[redacted]`` at its place in `mcp.args`.
 """
 from __future__ import annotations
 
+import re
+
 from rules import ssrf
+from rules.masking import MASK
 from store import crypto, pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Forbidden, Invalid
 from store.models import McpState, ToolProvider
-from rules.provider_auth import AUTH_TYPES
+from rules.provider_auth import AUTH_TYPES, expected_fields
 
 TRANSPORTS = ("streamable_http", "sse", "stdio")
 CLIENT_SECRET = "client_secret"  # oauth2: the provider's own secret, never a user's credential
 _KEEP = object()
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def _split_auth(auth: dict | None) -> tuple[dict, dict, object]:
@@ -48,34 +54,67 @@ def _split_auth(auth: dict | None) -> tuple[dict, dict, object]:
     return config, credentials, client_secret
 
 
-def _check_mcp(mcp: dict | None, stdio_enabled: bool) -> tuple[dict, dict | None]:
-    """(stored mcp config, headers or None when not given) of an mcp object."""
+def _check_mcp(mcp: dict | None, stdio_enabled: bool, auth: dict | None,
+               secrets: dict | None = None) -> tuple[dict, dict]:
+    """(stored mcp config, secrets) of an mcp object; ``secrets`` (the stored ones, for an
+    update) are kept where the object does not replace them: `headers` given replace the
+    headers, `env` given sets the variables it names (null removes one), `args` given replace
+    the arguments (secret ones with them)."""
     if not mcp:
         raise Invalid("an mcp provider needs `mcp` with url and transport", code="invalid_mcp")
+    secrets = dict(secrets or {"headers": {}, "env": {}, "args": {}})
+    if mcp.get("headers") is not None:
+        secrets["headers"] = {k: v for k, v in mcp["headers"].items() if v is not None}
     transport = mcp.get("transport", "streamable_http")
-    if transport == "stdio":
-        if not stdio_enabled:
-            raise Forbidden("stdio MCP servers run code on the host and are disabled by the "
-                            "operator (AGENT_PLATFORM_MCP_STDIO)", code="mcp_stdio_disabled")
-        if not mcp.get("command"):
-            raise Invalid("a stdio MCP server needs `command`", code="invalid_mcp")
-        config = {"transport": transport, "command": mcp["command"],
-                  "args": [*(mcp.get("args") or [])]}
-    else:
+    if transport != "stdio":
         if not mcp.get("url"):
             raise Invalid("an MCP server needs `url`", code="invalid_mcp")
-        config = {"transport": transport, "url": ssrf.check_url(mcp["url"])}
-    return config, mcp.get("headers")
+        secrets["env"], secrets["args"] = {}, {}
+        return {"transport": transport, "url": ssrf.check_url(mcp["url"])}, secrets
+    if not stdio_enabled:
+        raise Forbidden("stdio MCP servers run code on the host and are disabled by the "
+                        "operator (AGENT_PLATFORM_MCP_STDIO)", code="mcp_stdio_disabled")
+    if not mcp.get("command"):
+        raise Invalid("a stdio MCP server needs `command`", code="invalid_mcp")
+    config = {"transport": transport, "command": mcp["command"]}
+    args, hidden = [], {}
+    for index, item in enumerate(mcp.get("args") or []):
+        if isinstance(item, dict) and item.get("secret"):
+            args.append(None)
+            hidden[str(index)] = item["value"]
+        else:
+            args.append(item["value"] if isinstance(item, dict) else item)
+    if "args_kept" in mcp:  # an update without `args`: the stored ones stay
+        args, hidden = mcp["args_kept"], secrets.get("args") or {}
+    config["args"] = args
+    if hidden:
+        config["secret_args"] = sorted(int(i) for i in hidden)
+    secrets["args"] = hidden
+    env = {**(secrets.get("env") or {}), **(mcp.get("env") or {})}
+    secrets["env"] = {k: v for k, v in env.items() if v is not None}
+    bad = sorted(n for n in [*secrets["env"], *(mcp.get("credential_env") or {})]
+                 if not _ENV_NAME.match(n))
+    if bad:
+        raise Invalid(f"{bad[0]!r} is not an environment variable name", code="invalid_mcp")
+    fields = expected_fields(auth)
+    unknown = sorted(f for f in (mcp.get("credential_env") or {}).values() if f not in fields)
+    if unknown:
+        raise Invalid(f"credential_env names {unknown[0]!r}, not a credential field of the "
+                      f"provider's auth ({', '.join(fields) or 'none'})", code="invalid_mcp")
+    if mcp.get("credential_env"):
+        config["credential_env"] = dict(mcp["credential_env"])
+    return config, secrets
 
 
 def secrets_of(row: ToolProvider) -> dict:
     """The decrypted secrets of a provider: {"credentials": {...}, "headers": {...},
     "client_secret": str | None}."""
     if not row.secrets:
-        return {"credentials": {}, "headers": {}, CLIENT_SECRET: None}
+        return {"credentials": {}, "headers": {}, CLIENT_SECRET: None, "env": {}, "args": {}}
     value = crypto.decrypt(row.secrets)
     return {"credentials": value.get("credentials") or {}, "headers": value.get("headers") or {},
-            CLIENT_SECRET: value.get(CLIENT_SECRET) or None}
+            CLIENT_SECRET: value.get(CLIENT_SECRET) or None, "env": value.get("env") or {},
+            "args": value.get("args") or {}}
 
 
 def _seal(secrets: dict) -> str | None:
@@ -86,10 +125,10 @@ def _seal(secrets: dict) -> str | None:
 def create(*, org_id: str, fields: dict, stdio_enabled: bool = False) -> ToolProvider:
     kind = fields["type"]
     config, credentials, client_secret = _split_auth(fields.get("auth"))
-    mcp, headers = None, None
+    mcp, mcp_secrets = None, {}
     base_url = fields.get("base_url")
     if kind == "mcp":
-        mcp, headers = _check_mcp(fields.get("mcp"), stdio_enabled)
+        mcp, mcp_secrets = _check_mcp(fields.get("mcp"), stdio_enabled, config)
     elif fields.get("mcp"):
         raise Conflict("`mcp` is only for providers of type mcp", code="provider_type_mismatch")
     if base_url:
@@ -102,7 +141,7 @@ def create(*, org_id: str, fields: dict, stdio_enabled: bool = False) -> ToolPro
         return ToolProvider.create(
             id=new_id(), org=org_id, name=fields["name"], type=kind,
             description=fields.get("description"), base_url=base_url, auth=config, mcp=mcp,
-            secrets=_seal({"credentials": credentials, "headers": headers or {},
+            secrets=_seal({**mcp_secrets, "credentials": credentials,
                            CLIENT_SECRET: None if client_secret is _KEEP else client_secret}),
             send_credentials_to_user_base_url=bool(
                 fields.get("send_credentials_to_user_base_url", False)),
@@ -137,7 +176,8 @@ def update(*, org_id: str, provider_id: str, fields: dict,
     `auth`, when given, replaces the config; credential fields it names are set (null clears
     one); credential fields it omits keep their stored value while the auth type is unchanged
     (an oauth2 `client_secret` alike). `mcp.headers`, when given, replaces the stored
-    headers."""
+    headers; `mcp.env` sets the variables it names (null removes one); `mcp.args` replaces
+    the arguments; `mcp.credential_env` replaces the mapping."""
     row = get(org_id=org_id, provider_id=provider_id)
     secrets = secrets_of(row)
     values: dict = {}
@@ -161,10 +201,15 @@ def update(*, org_id: str, provider_id: str, fields: dict,
     if "mcp" in fields:
         if row.type != "mcp":
             raise Conflict("`mcp` is only for providers of type mcp", code="provider_type_mismatch")
-        mcp, headers = _check_mcp({**(row.mcp or {}), **fields["mcp"]}, stdio_enabled)
-        if headers is not None:
-            secrets["headers"] = {k: v for k, v in headers.items() if v is not None}
-        mcp_changed = mcp != row.mcp or headers is not None
+        given = fields["mcp"]
+        merged = {**(row.mcp or {}), **given}
+        if "args" not in given:
+            merged["args_kept"] = (row.mcp or {}).get("args") or []
+        auth = values.get("auth", row.auth)
+        mcp, mcp_secrets = _check_mcp(merged, stdio_enabled, auth, secrets)
+        secrets.update(mcp_secrets)
+        mcp_changed = (mcp != row.mcp or given.get("headers") is not None
+                       or bool(given.get("env")) or "args" in given)
         values["mcp"] = mcp
     values["secrets"] = _seal(secrets)
     values["updated_at"] = utcnow()
@@ -202,6 +247,11 @@ def to_dict(row: ToolProvider, state: McpState | None = None, looked_up: bool = 
     mcp = None
     if row.mcp is not None:
         mcp = {**row.mcp, "headers_set": sorted(secrets["headers"])}
+        if row.mcp.get("transport") == "stdio":
+            hidden = set(row.mcp.get("secret_args") or ())
+            mcp["args"] = [MASK if i in hidden else a for i, a in enumerate(mcp.get("args") or [])]
+            mcp.update(secret_args=sorted(hidden), env_set=sorted(secrets["env"]),
+                       credential_env=row.mcp.get("credential_env") or {})
     status = None
     if row.type == "mcp":
         state = state if state is not None or looked_up else mcp_state(row.id)

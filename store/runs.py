@@ -80,9 +80,9 @@ def events(*, org_id: str, run_id: str, user_id: str | None = None, limit: int =
     return [{"id": r.seq, "event": r.kind, "data": r.data} for r in rows], following
 
 
-def mark_running(*, run_id: str) -> bool:
+def mark_running(*, run_id: str, now=None) -> bool:
     """queued → running; False when the run is no longer queued (cancelled, or taken)."""
-    now = utcnow()
+    now = now or utcnow()
     return run_sql('UPDATE "agent_run" SET "status" = \'running\', "started_at" = %s, '
                    '"updated_at" = %s WHERE "id" = %s AND "status" = \'queued\'',
                    [now, now, run_id]).rowcount > 0

@@ -153,6 +153,7 @@ class Settings:
     prices: dict = dataclasses.field(default_factory=dict, compare=False, hash=False)
     mcp_stdio_enabled: bool = False
     mcp_connect_timeout_ms: int = 5000
+    mcp_stdio_start_timeout_ms: int = 30000
     mcp_list_timeout_ms: int = 10000
     mcp_call_timeout_ms: int = 30000
     rebuild_queue: str = "rebuild"
@@ -251,6 +252,8 @@ class Settings:
             model_retry_max_wait=_float(env, "AGENT_PLATFORM_MODEL_RETRY_MAX_WAIT", 60.0),
             mcp_stdio_enabled=_bool(env.get("AGENT_PLATFORM_MCP_STDIO"), False),
             mcp_connect_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CONNECT_TIMEOUT_MS", 5000),
+            mcp_stdio_start_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_STDIO_START_TIMEOUT_MS",
+                                            30000),
             mcp_list_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_LIST_TIMEOUT_MS", 10000),
             mcp_call_timeout_ms=_int(env, "AGENT_PLATFORM_MCP_CALL_TIMEOUT_MS", 30000),
             rebuild_queue=env.get("AGENT_PLATFORM_REBUILD_QUEUE") or "rebuild",

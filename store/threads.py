@@ -14,7 +14,7 @@ import re
 from store import db, pages, scope
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
-from store.models import Message, Thread
+from store.models import AgentRun, Message, Thread
 
 T = Thread
 TITLE_MAX = 80
@@ -77,9 +77,11 @@ def mark_read(*, org_id: str, user_id: str | None, thread_id: str) -> Thread:
 
 def add_message(*, thread_id: str, role: str, content: str, run_id: str | None = None,
                 agent_id: str | None = None, followups: list | None = None,
-                source: str | None = None, now: dt.datetime | None = None) -> Message:
+                source: str | None = None, interrupted: bool = False,
+                now: dt.datetime | None = None) -> Message:
     """Append a message (the next position). An assistant message counts as unread. With a
-    ``source``, posting twice returns the first message (idempotent)."""
+    ``source``, posting twice returns the first message (idempotent). ``interrupted``: the
+    partial answer of a cancelled turn."""
     now = now or utcnow()
     if source is not None:
         existing = Message.get_or_none(Message.source == source)
@@ -96,7 +98,8 @@ def add_message(*, thread_id: str, role: str, content: str, run_id: str | None =
             return Message.create(id=new_id(), org=thread.org_id, thread=thread_id,
                                   user_id=thread.user_id, position=thread.message_count,
                                   role=role, content=content, run_id=run_id, agent_id=agent_id,
-                                  followups=followups, source=source, created_at=now)
+                                  followups=followups, source=source,
+                                  interrupted=interrupted, created_at=now)
     except Conflict:
         if source is not None:
             existing = Message.get_or_none(Message.source == source)
@@ -127,15 +130,35 @@ def to_dict(row: Thread) -> dict:
     }
 
 
-def begin_turn(*, thread_id: str, run_id: str, message_id: str, agent_id: str | None,
+def begin_turn(*, thread_id: str, run_id: str, message_id: str | None, agent_id: str | None,
                copilot_id: str | None, now: dt.datetime | None = None) -> None:
     """Make run_id the thread's current turn (whose events it logs) and tie the user's message
-    to it; the thread remembers the agent or network it last talked to."""
+    to it (``message_id``; None: tied already, when it waited); the thread remembers the agent
+    or network it last talked to."""
     now = now or utcnow()
     with atomic():
         T.update(last_run_id=run_id, agent_id=agent_id, copilot_id=copilot_id,
                  updated_at=now).where(T.id == thread_id).execute()
-        Message.update(run_id=run_id).where(Message.id == message_id).execute()
+        if message_id is not None:
+            tie_message(message_id=message_id, run_id=run_id)
+
+
+def tie_message(*, message_id: str, run_id: str) -> None:
+    """The user's message starts the turn run_id (which may wait behind the current one)."""
+    Message.update(run_id=run_id).where(Message.id == message_id).execute()
+
+
+def waiting_turns(*, org_id: str, thread: Thread) -> list[str]:
+    """Ids of the thread's turns waiting behind its current one (queued runs that are not
+    ``last_run_id``), in the order their messages were posted."""
+    queued = [r.id for r in AgentRun.select(AgentRun.id).where(
+        AgentRun.org == org_id, AgentRun.thread_id == thread.id, AgentRun.status == "queued",
+        AgentRun.id != (thread.last_run_id or ""))]
+    if not queued:
+        return []
+    return [m.run_id for m in Message.select(Message.run_id).where(
+        Message.thread == thread.id, Message.role == "user", Message.run_id.in_(queued))
+        .order_by(Message.position)]
 
 
 def turn_message(*, thread_id: str, run_id: str) -> Message | None:
@@ -144,6 +167,10 @@ def turn_message(*, thread_id: str, run_id: str) -> Message | None:
                                Message.role == "user")
 
 
-def find(*, org_id: str, thread_id: str) -> Thread | None:
-    """A thread by id within the organization, whoever owns it (jobs acting for its user)."""
-    return scope.scoped(T, org_id).where(T.id == thread_id).first()
+def find(*, org_id: str, thread_id: str, lock: bool = False) -> Thread | None:
+    """A thread by id within the organization, whoever owns it (jobs acting for its user);
+    ``lock`` holds its row until the transaction ends (Postgres)."""
+    query = scope.scoped(T, org_id).where(T.id == thread_id)
+    if lock and db.is_postgres():
+        query = query.for_update()
+    return query.first()

@@ -62,8 +62,11 @@ def wait_port(port: int, timeout: float = 15) -> None:
 
 
 def env_for(database_url: str, data_dir, redis_url: str | None = None, **extra) -> dict:
+    # PROMETHEUS_MULTIPROC_DIR too: an app built in this process names its own directory there,
+    # and a process started here chooses its own (the directory belongs to its database)
     env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("AGENT_PLATFORM_", "DATABASE_URL", "REDIS_URL"))}
+           if not k.startswith(("AGENT_PLATFORM_", "DATABASE_URL", "REDIS_URL",
+                                "PROMETHEUS_MULTIPROC_DIR"))}
     env.update({"DATABASE_URL": database_url, "AGENT_PLATFORM_SECRET_KEY": SECRET_KEY,
                 "AGENT_PLATFORM_ADMIN_TOKEN": ADMIN_TOKEN, "AGENT_PLATFORM_DATA_DIR": str(data_dir),
                 "AGENT_PLATFORM_SSRF_ALLOW": "127.0.0.1", "AGENT_PLATFORM_LOG_LEVEL": "WARNING",

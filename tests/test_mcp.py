@@ -140,10 +140,10 @@ def test_calls_reuse_one_persistent_connection(client, good):
     url = f"/v1/tools/{tools['add']['id']}/execute"
     first = client.post(url, json={"input": {"a": 2, "b": 3}}, headers=org["headers"]).json()
     assert first["status"] == "succeeded" and first["output"] == {"result": 5}
-    conn = mcp_client._connections[provider["id"]]
+    [conn] = mcp_client.connections_of(provider["id"])
     second = client.post(url, json={"input": {"a": 1, "b": 1}}, headers=org["headers"]).json()
     assert second["output"] == {"result": 2}
-    assert mcp_client._connections[provider["id"]] is conn and conn.alive
+    assert mcp_client.connections_of(provider["id"]) == [conn] and conn.alive
     bad = client.post(url, json={"input": {"a": "x"}}, headers=org["headers"])
     assert_problem(bad, 400, "tool_input_invalid")
     failing = client.post(f"/v1/tools/{tools['fail']['id']}/execute",

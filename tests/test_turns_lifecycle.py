@@ -81,9 +81,14 @@ def test_cancel_stops_a_streaming_turn(client, settings, org, llm, how):
     assert elapsed < 0.6, f"the turn stopped {elapsed:.2f} s after the cancel"
     done = box["run"]
     assert done.status == "cancelled" and done.error["code"] == "cancelled"
-    assert _finals(events) == ["run.cancelled"] and "message.completed" not in events.kinds()
+    assert _finals(events) == ["run.cancelled"]
     assert done.usage["model_calls"] == 1  # the call that was cut short counts
     assert done.output and done.output.startswith("w0")  # what was streamed is kept
+    # ... and given as the partial answer, marked, just before the final event
+    assert events.kinds()[-2:] == ["message.completed", "run.cancelled"]
+    [partial] = events.of("message.completed")
+    assert partial["interrupted"] is True and partial["content"] == done.output
+    assert partial["content"] == "".join(d["text"] for d in events.of("message.delta"))
 
 
 @pytest.mark.parametrize("how", ["in_process", "database_flag"])

@@ -334,3 +334,51 @@ def test_the_launcher_opens_and_closes_the_panel_with_the_keyboard(context, serv
     page.keyboard.press("Escape")
     assert shadow(page, ".panel").is_hidden()
     assert page.evaluate(active) == "launcher"
+
+
+def message_roles(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelector('agent-platform-chat').shadowRoot
+        .querySelectorAll('.msg:not(.greeting)')].map(m => m.classList.contains('user') ? 'user' : 'assistant')""")
+
+
+def test_with_enqueue_a_message_sent_while_a_reply_streams_is_answered_after_it(
+        context, served, world, model):
+    model.enqueue(text(STORY, chunk_delay=0.1), text("Second answer."))
+    page, _ = open_widget_with(context, served, world, "u-enqueue", "enqueue")
+    say(page, "Tell me a story")
+    wait_for(page, lambda: (assistant_texts(page) or [""])[0])
+    assert shadow(page, "button.send").is_enabled()  # sending is not held while it streams
+    say(page, "And then?")
+    shadow(page, ".msg.assistant.queued").wait_for()  # its reply waits in line
+    shadow(page, ".msg.assistant.queued").wait_for(state="detached", timeout=20_000)
+    wait_idle(page)
+    assert assistant_texts(page) == [STORY, "Second answer."]
+    assert message_roles(page) == ["user", "assistant", "user", "assistant"]
+    assert shadow(page, ".msg.assistant .note").count() == 0
+    assert shadow(page, ".alert").is_hidden()
+
+
+def test_with_interrupt_a_message_stops_the_reply_and_is_answered(context, served, world,
+                                                                 model):
+    model.enqueue(text(" ".join(f"word{i}" for i in range(60)), chunk_delay=0.2),
+                  text("Fresh answer."))
+    page, _ = open_widget_with(context, served, world, "u-interrupt", "interrupt")
+    say(page, "Talk for a while")
+    wait_for(page, lambda: (assistant_texts(page) or [""])[0])
+    say(page, "Never mind")
+    wait_for(page, lambda: assistant_texts(page)[1:] == ["Fresh answer."])
+    wait_idle(page)
+    first, second = assistant_texts(page)
+    assert first.startswith("word0") and "word59" not in first
+    assert second == "Fresh answer."
+    assert shadow(page, ".msg.assistant.cancelled .note").inner_text() == "Stopped."
+    assert message_roles(page) == ["user", "assistant", "user", "assistant"]
+
+
+def open_widget_with(context, served, world, user_id: str, strategy: str):
+    page = context.new_page()
+    backend = Backend(served, world.org, user_id)
+    page.goto(backend.attach(page, host_page(served, world.plain["id"],
+                                             attrs=f'multitask-strategy="{strategy}"')))
+    wait_for(page, lambda: shadow(page, "h2.title").text_content() != "")
+    return page, backend

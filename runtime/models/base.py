@@ -9,6 +9,10 @@ is the same as a plain generator for synchronous callers (each step runs on the 
   response are parallel tool calls, in the order the model gave them;
 - ``Finish(usage, finish_reason, raw_finish_reason, model)``: always last, exactly once.
 
+A provider's credentials (its API key, a secret header) are masked (``[redacted]``,
+rules/masking.py) in everything its model sends back: text deltas (a key split across two
+deltas too), tool calls, the model's name; ``masked_stream`` does it once for every provider.
+
 Failures raise ``ModelError`` (a safe message, never a credential); ``ModelCancelled`` when the
 caller's ``cancel`` event was set. ``complete(request)`` / ``collect(events)`` gather a whole
 response into a ``ModelResponse``.
@@ -21,6 +25,7 @@ import json
 import threading
 from typing import AsyncIterator, Iterable, Iterator, Union
 
+from rules.masking import Masker, StreamMasker
 from rules.outside_text import clean
 from store.errors import DomainError
 
@@ -189,6 +194,40 @@ def collect(events: Iterable[StreamEvent]) -> ModelResponse:
                          code="model_protocol_error")
     return ModelResponse("".join(parts), tuple(calls), finish.usage, finish.finish_reason,
                          finish.model, finish.raw_finish_reason)
+
+
+def masked_stream(events: AsyncIterator[StreamEvent],
+                  secrets: Iterable[object]) -> AsyncIterator[StreamEvent]:
+    """``events`` with every form of ``secrets`` masked in what the model said: text (a tail
+    that could begin a secret is held back until the next delta, and released before any
+    other event), tool call ids, names and arguments, and the reported model name."""
+    masker = Masker(secrets)
+    if not masker:
+        return events
+
+    async def masked():
+        text = StreamMasker(masker)
+        try:
+            async for event in events:
+                if isinstance(event, TextDelta):
+                    released = text.feed(event.text)
+                    if released:
+                        yield TextDelta(released)
+                    continue
+                rest = text.flush()
+                if rest:
+                    yield TextDelta(rest)
+                if isinstance(event, ToolCallEvent):
+                    call = event.call
+                    event = ToolCallEvent(ToolCall(masker.text(call.id), masker.text(call.name),
+                                                   masker.text(call.arguments)))
+                elif isinstance(event, Finish):
+                    event = dataclasses.replace(event, model=masker.text(event.model))
+                yield event
+        finally:
+            await events.aclose()
+
+    return masked()
 
 
 # ---- errors --------------------------------------------------------------------------------

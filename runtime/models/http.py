@@ -19,14 +19,14 @@ import random
 import re
 import threading
 import time
-from typing import AsyncIterator, Callable, Iterable, Iterator, TypeVar
+from typing import AsyncIterator, Callable, Iterable, TypeVar
 
 import httpx
 
 from rules import ssrf
-from rules.outside_text import clean
 from runtime import ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
+from runtime.models.sse import SSEMessage, SSEParser, _Lines, iter_sse  # noqa: F401 (re-exported)
 from store import concurrency
 
 T = TypeVar("T")
@@ -77,64 +77,6 @@ def aclient() -> httpx.AsyncClient:
             max_connections=None, max_keepalive_connections=100)))
         _aclient_pid = os.getpid()
     return _aclient
-
-
-@dataclasses.dataclass(frozen=True)
-class SSEMessage:
-    event: str
-    data: str
-
-    def json(self, provider: str) -> dict:
-        try:
-            value = json.loads(self.data)
-        except ValueError as exc:
-            raise ModelError(f"{provider}: the stream carried malformed JSON",
-                             code="model_protocol_error", provider=provider) from exc
-        if not isinstance(value, dict):
-            raise ModelError(f"{provider}: the stream carried an unexpected value",
-                             code="model_protocol_error", provider=provider)
-        return clean(value)  # NUL and lone surrogates become U+FFFD (rules/outside_text.py)
-
-
-class SSEParser:
-    """Server-Sent Events from text lines (fields ``event`` and ``data``; comments skipped):
-    ``feed(line)`` returns a message when the line ends one, ``end()`` the last one."""
-
-    def __init__(self):
-        self.event, self.data = "", []
-
-    def feed(self, line: str) -> SSEMessage | None:
-        if line == "":
-            message = self.end()
-            self.event, self.data = "", []
-            return message
-        if line.startswith(":"):
-            return None
-        field, _, value = line.partition(":")
-        if value.startswith(" "):
-            value = value[1:]
-        if field == "event":
-            self.event = value
-        elif field == "data":
-            self.data.append(value)
-        return None
-
-    def end(self) -> SSEMessage | None:
-        if not self.data:
-            return None
-        return SSEMessage(self.event or "message", "\n".join(self.data))
-
-
-def iter_sse(lines: Iterable[str]) -> Iterator[SSEMessage]:
-    """Server-Sent Events from text lines."""
-    parser = SSEParser()
-    for line in lines:
-        message = parser.feed(line)
-        if message is not None:
-            yield message
-    message = parser.end()
-    if message is not None:
-        yield message
 
 
 def redact(text: str, secrets: Iterable[str | None]) -> str:
@@ -258,12 +200,17 @@ async def post_sse(*, provider: str, url: str, headers: dict, body: dict,
                                  f"(content type {response.headers.get('content-type')!r})",
                                  code="model_protocol_error", provider=provider)
             started = True
-            parser = SSEParser()
-            async for line in response.aiter_lines():
+            parser, lines = SSEParser(), _Lines()
+            async for chunk in response.aiter_bytes():
+                for line in lines.feed(chunk):
+                    message = parser.feed(line)
+                    if message is not None:
+                        if cancel is not None and cancel.is_set():
+                            raise ModelCancelled(f"{provider}: cancelled", provider=provider)
+                        yield message
+            for line in lines.end():
                 message = parser.feed(line)
                 if message is not None:
-                    if cancel is not None and cancel.is_set():
-                        raise ModelCancelled(f"{provider}: cancelled", provider=provider)
                     yield message
             message = parser.end()
             if message is not None:

@@ -12,7 +12,7 @@ from typing import AsyncIterator, Iterator
 import runtime.models.http as http
 from runtime.models.base import (Finish, Message, ModelError, ModelRequest, Provider,
                                  StreamEvent, TextDelta, ToolCall, ToolCallEvent, Usage,
-                                 normalize_finish)
+                                 masked_stream, normalize_finish)
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 
@@ -122,9 +122,14 @@ class OpenAIProvider(Provider):
         url = f"{self.base_url}/chat/completions"
         http.check_base_url(self.name, url)
         body = request_body(request)
-        async for event in http.retrying(lambda: self._attempt(url, body, request, cancel),
-                                         self.options, provider=self.name, cancel=cancel):
-            yield event
+        attempts = http.retrying(lambda: self._attempt(url, body, request, cancel),
+                                 self.options, provider=self.name, cancel=cancel)
+        stream = masked_stream(attempts, (self._api_key, self._headers().get("Authorization")))
+        try:
+            async for event in stream:
+                yield event
+        finally:  # closing this generator early closes the response at once
+            await stream.aclose()
 
     async def _attempt(self, url: str, body: dict, request: ModelRequest,
                        cancel: threading.Event | None) -> AsyncIterator[StreamEvent]:

@@ -10,7 +10,17 @@
 
 Each event is the generated model of its kind (`RunStartedEvent`, `MessageDeltaEvent`, ...,
 `RunCompletedEvent`), with `id`, `event` and a typed `data`. The iterator ends after the
-turn's final event (`run.completed`, `run.failed`, `run.cancelled`). When the connection
+turn's final event (`run.completed`, `run.failed`, `run.cancelled`); with `until_run`, after
+the final event of that run: a turn sent with `multitask_strategy` `enqueue` (or
+`interrupt`) while another ran comes after the turns before it, whose events come first:
+
+    turn = post_chat.sync(client=client, body=AgentChatRequest(
+        agent_id=agent_id, thread_id=thread_id, message="And in Porto?",
+        multitask_strategy=MultitaskStrategy.ENQUEUE))
+    for event in stream_chat_events(client, thread_id, until_run=turn.run.id):
+        ...
+
+When the connection
 drops it reconnects with `Last-Event-ID` set to the last id it yielded, so no event is lost or
 repeated; a kind this client does not know is skipped (the service may add kinds). An answer
 other than 200 raises `ChatStreamError` carrying the typed `Problem`.
@@ -84,11 +94,13 @@ def to_event(frame: dict[str, str]) -> ChatEvent | None:
 
 def stream_chat_events(client: AuthenticatedClient | Client, thread_id: str, *,
                        last_event_id: int | None = None, user_id: str | None = None,
-                       until_final: bool = True, reconnects: int = 5,
+                       until_final: bool = True, until_run: str | None = None,
+                       reconnects: int = 5,
                        read_timeout: float = 60.0) -> t.Iterator[ChatEvent]:
     """Typed events of the thread's turns (see the module docstring). `user_id` sets
     `X-User-Id` (an API key acting for an end user); `last_event_id` resumes after that
-    event; `until_final=False` follows the thread across turns until the caller stops."""
+    event; `until_final=False` follows the thread across turns until the caller stops;
+    `until_run` follows it until the final event of that run (the turns before it included)."""
     http = client.get_httpx_client()
     timeout = httpx.Timeout(10.0, read=read_timeout)
     failures = 0
@@ -115,7 +127,12 @@ def stream_chat_events(client: AuthenticatedClient | Client, thread_id: str, *,
                         continue
                     failures = 0
                     yield event
-                    if until_final and event.event in FINAL_KINDS:
+                    if event.event not in FINAL_KINDS:
+                        continue
+                    if until_run is not None:
+                        if str(event.data.run.id) == str(until_run):
+                            return
+                    elif until_final:
                         return
         except (httpx.TransportError, httpx.StreamError):
             failures += 1

@@ -1361,7 +1361,7 @@ export interface paths {
         put?: never;
         /**
          * Run one chat turn in a thread of the end user
-         * @description Sends the end user's `message` to an agent (`agent_id`) or a network (`copilot_id`; exactly one of the two) and answers at once with 202, without waiting for the model: the thread (created on first use when `thread_id` is left out, titled from the message), the user's stored message and the queued run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`) when the organization or the end user already has its limit of turns queued or running.
+         * @description Sends the end user's `message` to an agent (`agent_id`) or a network (`copilot_id`; exactly one of the two) and answers at once with 202, without waiting for the model: the thread (created on first use when `thread_id` is left out, titled from the message), the user's stored message and the queued run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and queues its turn behind the current one and those already waiting (they run one after another in the order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`) when the organization or the end user already has its limit of turns queued or running (a turn waiting behind another counts).
          */
         post: operations["post_chat"];
         delete?: never;
@@ -1401,7 +1401,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel the thread's running turn
-         * @description Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends with `run.cancelled`. 409 `no_active_turn` when no turn is queued or running. Answers 202 with the run as it is when the request is recorded.
+         * @description Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends with `run.cancelled` (after `message.completed` with `interrupted: true` when the turn had begun to answer: its partial answer is kept). The turns waiting behind it (sent with `multitask_strategy: enqueue`) are cancelled too, without events. 409 `no_active_turn` when no turn is queued, running or waiting. Answers 202 with the run as it is when the request is recorded.
          */
         delete: operations["cancel_chat"];
         options?: never;
@@ -1895,7 +1895,7 @@ export interface components {
         };
         /** @description An absolute http(s) URL with a host name or IPv4 address (name IPv6 hosts through DNS). Private, loopback, link-local and metadata hosts are refused (403 `url_not_allowed`) unless the operator allow-lists them. */
         HttpUrl: string;
-        /** @description How to reach the MCP server: over HTTP (`url`, `transport` streamable_http or sse, `headers` sent on every request, write-only), or `stdio` (`command` + `args`), which runs a program on the host and needs the operator setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise). */
+        /** @description How to reach the MCP server: over HTTP (`url`, `transport` streamable_http or sse, `headers` sent on every request, write-only), or `stdio` (`command` + `args`, with write-only `env` and secret arguments), which runs a program on the host and needs the operator setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise). */
         McpInput: components["schemas"]["McpHttpInput"] | components["schemas"]["McpStdioInput"];
         McpHttpInput: {
             /** @description URL of the MCP server. */
@@ -1916,8 +1916,32 @@ export interface components {
             transport: "stdio";
             /** @description The program to run. */
             command: string;
-            /** @description The program's arguments. */
-            args?: string[];
+            /** @description The program's arguments: strings, or `{value, secret: true}` for a secret one (stored encrypted, never returned: it shows as `[redacted]` and its index is in `secret_args`). On an update, `args` replaces every argument (secret ones with them); without `args` the stored ones stay. */
+            args?: components["schemas"]["McpStdioArgInput"][];
+            /** @description Environment variables of the program (write-only, stored encrypted; responses name them in `env_set`). On an update the variables named are set, null removes one, the others stay. */
+            env?: components["schemas"]["McpEnv"];
+            /** @description Environment variables set from the credentials in use: the end user's own (tools_auth), else the provider's. Maps a variable name to a credential field of the provider's `auth` (e.g. `{"GITHUB_TOKEN": "token"}` for bearer auth). Each distinct set of credentials gets a process of its own; users without credentials of their own share the provider's. */
+            credential_env?: components["schemas"]["McpCredentialEnv"];
+        };
+        /** @description An argument of a stdio program, in clear (a string) or `{value, secret}`. */
+        McpStdioArgInput: string | components["schemas"]["McpStdioArg"];
+        /** @description An argument of a stdio program; `secret` ones are stored encrypted, never returned. */
+        McpStdioArg: {
+            /** @description The argument. */
+            value: string;
+            /**
+             * @description Whether it is a secret (never returned).
+             * @default false
+             */
+            secret?: boolean;
+        };
+        /** @description Environment variables of a stdio program; a null value removes that variable. */
+        McpEnv: {
+            [key: string]: string | null;
+        };
+        /** @description Environment variable name -> credential field of the provider's auth. */
+        McpCredentialEnv: {
+            [key: string]: string;
         };
         /** @description An `api` provider (tools made by hand) or an `mcp` provider (tools discovered). */
         ToolProviderCreate: components["schemas"]["ApiProviderCreate"] | components["schemas"]["McpProviderCreate"];
@@ -3235,6 +3259,8 @@ export interface components {
             agent_id: string | null;
             /** @description Suggested next questions (assistant messages). */
             followups: string[];
+            /** @description The partial answer of a turn cancelled while it answered (DELETE /v1/chat/stream, or a message sent with `multitask_strategy: interrupt`). */
+            interrupted: boolean;
             /**
              * Format: date-time
              * @description When the message was created.
@@ -3305,6 +3331,11 @@ export interface components {
         McpTransport: "streamable_http" | "sse";
         /** @enum {string} */
         MessageRole: "user" | "assistant";
+        /**
+         * @default reject
+         * @enum {string}
+         */
+        MultitaskStrategy: "reject" | "enqueue" | "interrupt";
         /** @enum {string} */
         ModelProviderName: "echo" | "openai" | "anthropic";
         /** @enum {string} */
@@ -3405,7 +3436,7 @@ export interface components {
             /** @description oauth2: the scopes requested. */
             scopes?: string[];
         };
-        /** @description The MCP connection; `headers_set` names the stored headers (never their values). */
+        /** @description The MCP connection; `headers_set` names the stored headers and `env_set` a stdio program's environment variables (never their values). */
         ToolProviderMcp: {
             /** @description URL of the MCP server (HTTP transports). */
             url?: string;
@@ -3413,8 +3444,14 @@ export interface components {
             transport?: string;
             /** @description stdio: the program to run. */
             command?: string;
-            /** @description stdio: the program's arguments. */
+            /** @description stdio: the program's arguments, a secret one as `[redacted]`. */
             args?: string[];
+            /** @description stdio: the indexes of the secret arguments (never returned). */
+            secret_args?: number[];
+            /** @description stdio: names of the program's environment variables (never their values). */
+            env_set?: string[];
+            /** @description stdio: environment variables set from the credentials in use. */
+            credential_env?: components["schemas"]["McpCredentialEnv"];
             /** @description Names of the stored headers (never their values). */
             headers_set?: string[];
         };
@@ -3560,6 +3597,8 @@ export interface components {
             thread_id?: string;
             /** @description The user's message. */
             message: string;
+            /** @description What happens while the thread's turn is still queued or running: `reject` (409 `turn_in_progress`), `enqueue` (this turn runs after it) or `interrupt` (it is cancelled, and so are the turns waiting behind it). */
+            multitask_strategy?: components["schemas"]["MultitaskStrategy"];
         };
         /** @description A message to a network (copilot). */
         CopilotChatRequest: {
@@ -3575,6 +3614,8 @@ export interface components {
             thread_id?: string;
             /** @description The user's message. */
             message: string;
+            /** @description What happens while the thread's turn is still queued or running: `reject` (409 `turn_in_progress`), `enqueue` (this turn runs after it) or `interrupt` (it is cancelled, and so are the turns waiting behind it). */
+            multitask_strategy?: components["schemas"]["MultitaskStrategy"];
         };
         /** @description An OpenAPI 3.x document: 3.0 with `paths`; 3.1 with `paths`, `webhooks` or `components` (the import answers 400 `invalid_openapi_document` for a document without them). */
         OpenApiDocument: {
@@ -3720,7 +3761,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Data of `message.completed`: the answer is complete and stored as the thread's assistant message `message_id`. Fields may be added later: clients ignore what they do not know. */
+        /** @description Data of `message.completed`: the answer is complete and stored as the thread's assistant message `message_id`; with `interrupted: true`, the turn was cancelled and this is what it had answered (the `run.cancelled` event follows). Fields may be added later: clients ignore what they do not know. */
         MessageCompletedData: {
             /**
              * Format: uuid
@@ -3741,6 +3782,8 @@ export interface components {
              * @description The stored assistant message (GET /v1/messages already shows it).
              */
             message_id: string;
+            /** @description The turn was cancelled while it answered: `content` is its partial answer (absent in events logged before this field existed: false). */
+            interrupted?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -3760,7 +3803,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream). Fields may be added later: clients ignore what they do not know. */
+        /** @description Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream, or a message sent with `multitask_strategy: interrupt`). Fields may be added later: clients ignore what they do not know. */
         RunCancelledData: {
             /** @description The run record. */
             run: components["schemas"]["TurnRun"];
@@ -3909,7 +3952,8 @@ export interface components {
          *         "agent_id": "4fa08052-6e71-4c93-8d4e-5f6a7b8c9dae",
          *         "content": "It is 18 °C and sunny in Lisbon.",
          *         "followups": [],
-         *         "message_id": "fa5b3b0d-192c-474e-98f9-a4b5c6d7e8f9"
+         *         "message_id": "fa5b3b0d-192c-474e-98f9-a4b5c6d7e8f9",
+         *         "interrupted": false
          *       }
          *     }
          */

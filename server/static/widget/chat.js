@@ -7,6 +7,7 @@
   const POSITIONS = ["bottom-right", "bottom-left", "inline"];
   const HEX = /^#[0-9a-fA-F]{6}$/;
   const FINAL = ["run.completed", "run.failed", "run.cancelled"];
+  const STRATEGIES = ["reject", "enqueue", "interrupt"];
   const STORE = "agent-platform-chat:";
 
   const CSS = `
@@ -58,6 +59,7 @@ font-size:12px;margin-left:auto}
 .body a{color:inherit;text-decoration:underline}
 .steps{list-style:none;margin:0 0 6px;padding:0;font-size:13px;color:var(--ap-muted)}
 .note{font-size:13px;color:var(--ap-muted);margin-top:4px}
+.queued .body:empty{display:none}
 .failed .note{color:var(--ap-error)}
 .actions{display:flex;gap:6px;margin-top:6px;align-items:center;flex-wrap:wrap}
 .actions button{padding:2px 8px;font-size:13px}
@@ -218,7 +220,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
   }
 
   class AgentPlatformChat extends HTMLElement {
-    static get observedAttributes() { return ["base-url", "copilot-id"]; }
+    static get observedAttributes() { return ["base-url", "copilot-id", "multitask-strategy"]; }
 
     constructor() {
       super();
@@ -246,6 +248,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
       this.renewing = null;
       this.thread = null;
       this.live = null; // the reply being streamed
+      this.waiting = []; // replies of turns sent while one ran, in order (enqueue, interrupt)
       this.streamCtrl = null;
       this.bind();
     }
@@ -257,7 +260,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
     set getConnectUrl(fn) { this._getConnectUrl = fn; this.renderConnect(); }
 
     connectedCallback() {
-      for (const name of ["getSessionToken", "getConnectUrl"]) {
+      for (const name of ["getSessionToken", "getConnectUrl", "multitaskStrategy"]) {
         if (Object.prototype.hasOwnProperty.call(this, name)) {
           const v = this[name];
           delete this[name];
@@ -272,7 +275,17 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
       if (this.streamCtrl) this.streamCtrl.abort();
     }
 
-    attributeChangedCallback() { if (this.started) { this.started = false; this.start(); } }
+    attributeChangedCallback(name) {
+      if (name === "multitask-strategy") { this.busy(!!this.live); return; }
+      if (this.started) { this.started = false; this.start(); }
+    }
+
+    // what a message sent while a reply streams does: reject (sending waits), enqueue or interrupt
+    get multitaskStrategy() {
+      const v = this.getAttribute("multitask-strategy");
+      return STRATEGIES.includes(v) ? v : "reject";
+    }
+    set multitaskStrategy(v) { this.setAttribute("multitask-strategy", String(v)); }
 
     get base() { return (this.getAttribute("base-url") || "").replace(/\/+$/, ""); }
     get copilotId() { return this.getAttribute("copilot-id") || ""; }
@@ -487,6 +500,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
     async openThread(id, saved) {
       this.abortStream();
       this.live = null;
+      this.waiting = [];
       this.thread = id;
       this.ui.log.replaceChildren();
       this.clearAlert();
@@ -501,8 +515,14 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         if (m.role === "user") b.body.textContent = m.content;
         else { markdown(b.body, m.content); this.votes(b, m.id); last = m; }
       }
-      const done = saved && saved.live && rows.some((m) => m.role !== "user" && m.run_id === saved.live.run);
-      if (saved && saved.live && !done) {
+      const answered = (run) => rows.some((m) => m.role !== "user" && m.run_id === run);
+      const done = saved && saved.live && answered(saved.live.run);
+      for (const run of (saved && saved.waiting) || []) {
+        if (!answered(run)) this.waiting.push(this.startReply(run, true));
+      }
+      if (saved && saved.live && done && this.waiting.length) {
+        this.nextReply(saved.live.last);
+      } else if (saved && saved.live && !done) {
         // a reply was streaming when the page went away: show what arrived, fetch the rest
         this.live = this.startReply(saved.live.run);
         this.live.text = saved.live.text;
@@ -525,7 +545,8 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
     // ---- sending, streaming, stopping ----
     async send(text) {
       text = (text || "").trim();
-      if (!text || this.live || this.sending) return;
+      const strategy = this.multitaskStrategy;
+      if (!text || this.sending || (this.live && strategy === "reject")) return;
       this.sending = true;
       this.clearAlert();
       this.dropFollowups();
@@ -538,26 +559,60 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
       this.busy(true);
       const body = { copilot_id: this.copilotId, message: text };
       if (this.thread) body.thread_id = this.thread;
+      if (strategy !== "reject") body.multitask_strategy = strategy;
+      // interrupt: the server cancels the turns waiting in line (and stops the one streaming)
+      if (this.live && strategy === "interrupt") this.dropWaiting();
       try {
         const turn = await this.json("POST", "/v1/chat", body);
         this.thread = turn.thread.id;
-        this.live = this.startReply(turn.run.id);
+        if (this.live) { // a reply still streams: this turn's reply comes after it
+          this.waiting.push(this.startReply(turn.run.id, true));
+        } else {
+          this.live = this.startReply(turn.run.id, false, strategy !== "reject");
+          this.follow();
+        }
         this.save();
-        this.follow();
       } catch (e) {
         mine.node.remove();
         u.input.value = text;
-        this.busy(false);
+        this.busy(!!this.live);
         this.fail(e);
       } finally {
         this.sending = false;
       }
     }
 
-    startReply(runId) {
+    // strict: only this run's events (a turn sent while another ran may follow it in the log)
+    startReply(runId, queued, strict) {
       const b = this.bubble("assistant");
       b.node.setAttribute("aria-busy", "true");
-      return { ...b, run: runId, text: "", last: null, tools: {}, painted: false };
+      const reply = { ...b, run: runId, text: "", last: null, tools: {}, painted: false, strict: !!(queued || strict) };
+      if (queued) {
+        b.node.classList.add("queued");
+        reply.wait = b.node.appendChild(el("div", "note", "Waiting for the previous answer\u2026"));
+      }
+      return reply;
+    }
+
+    // the reply that waited next in line streams now, from where the previous one ended
+    nextReply(last) {
+      const next = this.waiting.shift();
+      if (next.wait) { next.wait.remove(); next.wait = null; }
+      next.node.classList.remove("queued");
+      next.last = last;
+      this.live = next;
+      this.busy(true);
+      this.save();
+      this.follow();
+    }
+
+    // replies waiting in line whose turns the server cancelled (Stop, or an interrupt)
+    dropWaiting() {
+      for (const w of this.waiting.splice(0)) {
+        if (w.wait) { w.wait.remove(); w.wait = null; }
+        w.node.classList.remove("queued");
+        this.endReply(w, "cancelled", "Stopped.");
+      }
     }
 
     resume() {
@@ -630,7 +685,8 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         if (live.last != null && +id <= live.last) return false; // already shown
         live.last = +id;
       }
-      if (d.run_id && live.run && d.run_id !== live.run && kind !== "run.started") return false;
+      const run = d.run_id || (d.run && d.run.id);
+      if (run && live.run && run !== live.run && (live.strict || kind !== "run.started")) return false;
       switch (kind) {
         case "run.started": live.run = d.run_id; break;
         case "message.delta":
@@ -738,7 +794,9 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         live.node.append(el("div", "note", note));
       }
       if (!live.text && how === "completed") live.body.textContent = "";
-      if (this.live === live) {
+      if (this.live === live && this.waiting.length) {
+        this.nextReply(live.last);
+      } else if (this.live === live) {
         this.live = null;
         this.busy(false);
         this.save();
@@ -751,6 +809,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
     async stop() {
       if (!this.live || !this.thread) return;
       this.ui.stop.disabled = true;
+      this.dropWaiting(); // DELETE /v1/chat/stream cancels them too
       try {
         await this.api("DELETE", `/v1/chat/stream?thread_id=${this.thread}`);
       } catch (e) {
@@ -837,7 +896,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
 
     busy(on) {
       this.ui.stop.hidden = !on;
-      this.ui.send.disabled = on;
+      this.ui.send.disabled = on && this.multitaskStrategy === "reject";
     }
 
     scroll() {
@@ -871,6 +930,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         const open = Object.values(live.asks || {}).filter((a) => !a.done).map((a) => a.d);
         if (open.length) state.live.asks = open;
       }
+      if (this.waiting.length) state.waiting = this.waiting.map((w) => w.run);
       try { sessionStorage.setItem(this.storeKey, JSON.stringify(state)); } catch (_) { /* storage off */ }
     }
 
@@ -884,6 +944,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         if (!s || (s.user && this.tokens && this.tokens.user && s.user !== this.tokens.user)) return null;
         if (s.live && !(typeof s.live.text === "string" && (s.live.last == null || Number.isInteger(s.live.last)))) s.live = null;
         if (s.live && s.live.asks && !Array.isArray(s.live.asks)) s.live.asks = null;
+        if (s.waiting && !(Array.isArray(s.waiting) && s.waiting.every((r) => typeof r === "string"))) s.waiting = null;
         return s;
       } catch (_) {
         return null;

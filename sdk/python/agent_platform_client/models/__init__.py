@@ -82,9 +82,12 @@ from .import_skipped import ImportSkipped
 from .json_object import JsonObject
 from .json_schema import JsonSchema
 from .limit_values import LimitValues
+from .mcp_credential_env import McpCredentialEnv
+from .mcp_env import McpEnv
 from .mcp_headers import McpHeaders
 from .mcp_http_input import McpHttpInput
 from .mcp_provider_create import McpProviderCreate
+from .mcp_stdio_arg import McpStdioArg
 from .mcp_stdio_input import McpStdioInput
 from .mcp_transport import McpTransport
 from .memory import Memory
@@ -109,6 +112,7 @@ from .model_provider_config_update import ModelProviderConfigUpdate
 from .model_provider_name import ModelProviderName
 from .model_providers import ModelProviders
 from .model_providers_update import ModelProvidersUpdate
+from .multitask_strategy import MultitaskStrategy
 from .oauth_authorization import OAuthAuthorization
 from .oauth_connected import OAuthConnected
 from .openapi_document import OpenApiDocument
@@ -320,9 +324,12 @@ __all__ = (
     "JsonObject",
     "JsonSchema",
     "LimitValues",
+    "McpCredentialEnv",
+    "McpEnv",
     "McpHeaders",
     "McpHttpInput",
     "McpProviderCreate",
+    "McpStdioArg",
     "McpStdioInput",
     "McpTransport",
     "Memory",
@@ -347,6 +354,7 @@ __all__ = (
     "ModelProviderName",
     "ModelProviders",
     "ModelProvidersUpdate",
+    "MultitaskStrategy",
     "OAuthAuthorization",
     "OAuthConnected",
     "OpenApiDocument",

@@ -6,6 +6,7 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.multitask_strategy import MultitaskStrategy
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AgentChatRequest")
@@ -21,6 +22,7 @@ class AgentChatRequest:
     """ The user's message. """
     thread_id: UUID | Unset = UNSET
     """ A thread of the end user; left out: a new thread. """
+    multitask_strategy: MultitaskStrategy | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         agent_id = str(self.agent_id)
@@ -30,6 +32,10 @@ class AgentChatRequest:
         thread_id: str | Unset = UNSET
         if not isinstance(self.thread_id, Unset):
             thread_id = str(self.thread_id)
+
+        multitask_strategy: str | Unset = UNSET
+        if not isinstance(self.multitask_strategy, Unset):
+            multitask_strategy = self.multitask_strategy.value
 
         field_dict: dict[str, Any] = {}
 
@@ -41,6 +47,8 @@ class AgentChatRequest:
         )
         if thread_id is not UNSET:
             field_dict["thread_id"] = thread_id
+        if multitask_strategy is not UNSET:
+            field_dict["multitask_strategy"] = multitask_strategy
 
         return field_dict
 
@@ -58,10 +66,18 @@ class AgentChatRequest:
         else:
             thread_id = UUID(_thread_id)
 
+        _multitask_strategy = d.pop("multitask_strategy", UNSET)
+        multitask_strategy: MultitaskStrategy | Unset
+        if isinstance(_multitask_strategy, Unset):
+            multitask_strategy = UNSET
+        else:
+            multitask_strategy = MultitaskStrategy(_multitask_strategy)
+
         agent_chat_request = cls(
             agent_id=agent_id,
             message=message,
             thread_id=thread_id,
+            multitask_strategy=multitask_strategy,
         )
 
         return agent_chat_request

@@ -29,6 +29,9 @@ class ChatMessage:
     """ The agent that answered (assistant messages). """
     followups: list[str]
     """ Suggested next questions (assistant messages). """
+    interrupted: bool
+    """ The partial answer of a turn cancelled while it answered (DELETE /v1/chat/stream, or a message sent with
+    `multitask_strategy: interrupt`). """
     created_at: datetime.datetime
     """ When the message was created. """
 
@@ -51,6 +54,8 @@ class ChatMessage:
 
         followups = self.followups
 
+        interrupted = self.interrupted
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -65,6 +70,7 @@ class ChatMessage:
                 "run_id": run_id,
                 "agent_id": agent_id,
                 "followups": followups,
+                "interrupted": interrupted,
                 "created_at": created_at,
             }
         )
@@ -100,6 +106,8 @@ class ChatMessage:
 
         followups = cast(list[str], d.pop("followups"))
 
+        interrupted = d.pop("interrupted")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         chat_message = cls(
@@ -111,6 +119,7 @@ class ChatMessage:
             run_id=run_id,
             agent_id=agent_id,
             followups=followups,
+            interrupted=interrupted,
             created_at=created_at,
         )
 

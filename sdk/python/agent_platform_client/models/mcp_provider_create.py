@@ -35,8 +35,9 @@ class McpProviderCreate:
     """ `mcp`: tools are discovered from the MCP server. """
     mcp: McpHttpInput | McpStdioInput
     """ How to reach the MCP server: over HTTP (`url`, `transport` streamable_http or sse, `headers` sent on every
-    request, write-only), or `stdio` (`command` + `args`), which runs a program on the host and needs the operator
-    setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise). """
+    request, write-only), or `stdio` (`command` + `args`, with write-only `env` and secret arguments), which runs a
+    program on the host and needs the operator setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled`
+    otherwise). """
     description: None | str | Unset = UNSET
     """ What the provider is (free text). """
     auth: AuthApiKey | AuthBasic | AuthBearer | AuthNone | AuthOAuth2 | Unset = UNSET

@@ -7,12 +7,15 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="MessageCompletedData")
 
 
 @_attrs_define
 class MessageCompletedData:
-    """Data of `message.completed`: the answer is complete and stored as the thread's assistant message `message_id`.
+    """Data of `message.completed`: the answer is complete and stored as the thread's assistant message `message_id`; with
+    `interrupted: true`, the turn was cancelled and this is what it had answered (the `run.cancelled` event follows).
     Fields may be added later: clients ignore what they do not know.
 
     """
@@ -27,6 +30,9 @@ class MessageCompletedData:
     """ Suggested next questions (networks with follow-up instructions). """
     message_id: UUID
     """ The stored assistant message (GET /v1/messages already shows it). """
+    interrupted: bool | Unset = UNSET
+    """ The turn was cancelled while it answered: `content` is its partial answer (absent in events logged before
+    this field existed: false). """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +46,8 @@ class MessageCompletedData:
 
         message_id = str(self.message_id)
 
+        interrupted = self.interrupted
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -51,6 +59,8 @@ class MessageCompletedData:
                 "message_id": message_id,
             }
         )
+        if interrupted is not UNSET:
+            field_dict["interrupted"] = interrupted
 
         return field_dict
 
@@ -67,12 +77,15 @@ class MessageCompletedData:
 
         message_id = UUID(d.pop("message_id"))
 
+        interrupted = d.pop("interrupted", UNSET)
+
         message_completed_data = cls(
             run_id=run_id,
             agent_id=agent_id,
             content=content,
             followups=followups,
             message_id=message_id,
+            interrupted=interrupted,
         )
 
         message_completed_data.additional_properties = d

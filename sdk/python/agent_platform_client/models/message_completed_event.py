@@ -29,7 +29,8 @@ class MessageCompletedEvent:
     """ The kind (the `event:` line). """
     data: MessageCompletedData
     """ Data of `message.completed`: the answer is complete and stored as the thread's assistant message
-    `message_id`. Fields may be added later: clients ignore what they do not know. """
+    `message_id`; with `interrupted: true`, the turn was cancelled and this is what it had answered (the
+    `run.cancelled` event follows). Fields may be added later: clients ignore what they do not know. """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id

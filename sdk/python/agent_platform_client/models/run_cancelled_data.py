@@ -15,8 +15,8 @@ T = TypeVar("T", bound="RunCancelledData")
 
 @_attrs_define
 class RunCancelledData:
-    """Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream). Fields may be added later: clients
-    ignore what they do not know.
+    """Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream, or a message sent with
+    `multitask_strategy: interrupt`). Fields may be added later: clients ignore what they do not know.
 
     """
 

@@ -28,8 +28,8 @@ class RunCancelledEvent:
     event: Literal["run.cancelled"]
     """ The kind (the `event:` line). """
     data: RunCancelledData
-    """ Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream). Fields may be added later:
-    clients ignore what they do not know. """
+    """ Data of `run.cancelled` (final): the turn was cancelled (DELETE /v1/chat/stream, or a message sent with
+    `multitask_strategy: interrupt`). Fields may be added later: clients ignore what they do not know. """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id

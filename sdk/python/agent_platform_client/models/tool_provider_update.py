@@ -34,8 +34,9 @@ class ToolProviderUpdate:
     fields. """
     mcp: McpHttpInput | McpStdioInput | Unset = UNSET
     """ How to reach the MCP server: over HTTP (`url`, `transport` streamable_http or sse, `headers` sent on every
-    request, write-only), or `stdio` (`command` + `args`), which runs a program on the host and needs the operator
-    setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise). """
+    request, write-only), or `stdio` (`command` + `args`, with write-only `env` and secret arguments), which runs a
+    program on the host and needs the operator setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled`
+    otherwise). """
     send_credentials_to_user_base_url: bool | Unset = False
     """ Whether the provider's own credentials are also sent to a user's tools_auth `base_url` override. By default
     they go only to the provider's `base_url`; a user whose entry overrides the URL without credentials of their own

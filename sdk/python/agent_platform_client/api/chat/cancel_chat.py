@@ -121,8 +121,10 @@ def sync_detailed(
     """Cancel the thread's running turn
 
      Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends
-    with `run.cancelled`. 409 `no_active_turn` when no turn is queued or running. Answers 202 with the
-    run as it is when the request is recorded.
+    with `run.cancelled` (after `message.completed` with `interrupted: true` when the turn had begun to
+    answer: its partial answer is kept). The turns waiting behind it (sent with `multitask_strategy:
+    enqueue`) are cancelled too, without events. 409 `no_active_turn` when no turn is queued, running or
+    waiting. Answers 202 with the run as it is when the request is recorded.
 
     Args:
         thread_id (UUID):
@@ -164,8 +166,10 @@ def sync(
     """Cancel the thread's running turn
 
      Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends
-    with `run.cancelled`. 409 `no_active_turn` when no turn is queued or running. Answers 202 with the
-    run as it is when the request is recorded.
+    with `run.cancelled` (after `message.completed` with `interrupted: true` when the turn had begun to
+    answer: its partial answer is kept). The turns waiting behind it (sent with `multitask_strategy:
+    enqueue`) are cancelled too, without events. 409 `no_active_turn` when no turn is queued, running or
+    waiting. Answers 202 with the run as it is when the request is recorded.
 
     Args:
         thread_id (UUID):
@@ -202,8 +206,10 @@ async def asyncio_detailed(
     """Cancel the thread's running turn
 
      Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends
-    with `run.cancelled`. 409 `no_active_turn` when no turn is queued or running. Answers 202 with the
-    run as it is when the request is recorded.
+    with `run.cancelled` (after `message.completed` with `interrupted: true` when the turn had begun to
+    answer: its partial answer is kept). The turns waiting behind it (sent with `multitask_strategy:
+    enqueue`) are cancelled too, without events. 409 `no_active_turn` when no turn is queued, running or
+    waiting. Answers 202 with the run as it is when the request is recorded.
 
     Args:
         thread_id (UUID):
@@ -243,8 +249,10 @@ async def asyncio(
     """Cancel the thread's running turn
 
      Asks the thread's queued or running turn to stop, in whichever process runs it; the stream then ends
-    with `run.cancelled`. 409 `no_active_turn` when no turn is queued or running. Answers 202 with the
-    run as it is when the request is recorded.
+    with `run.cancelled` (after `message.completed` with `interrupted: true` when the turn had begun to
+    answer: its partial answer is kept). The turns waiting behind it (sent with `multitask_strategy:
+    enqueue`) are cancelled too, without events. 409 `no_active_turn` when no turn is queued, running or
+    waiting. Answers 202 with the run as it is when the request is recorded.
 
     Args:
         thread_id (UUID):

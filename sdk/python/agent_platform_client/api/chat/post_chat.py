@@ -146,10 +146,16 @@ def sync_detailed(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
-    when the organization or the end user already has its limit of turns queued or running.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):
@@ -199,10 +205,16 @@ def sync(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
-    when the organization or the end user already has its limit of turns queued or running.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):
@@ -247,10 +259,16 @@ async def asyncio_detailed(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
-    when the organization or the end user already has its limit of turns queued or running.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):
@@ -298,10 +316,16 @@ async def asyncio(
     use when `thread_id` is left out, titled from the message), the user's stored message and the queued
     run. The turn runs as a job; follow it with `GET /v1/chat/stream?thread_id=`. The end user is the
     session token's, or `X-User-Id` with an API key (without it: 400 `user_required`). A thread of
-    another user or organization is 404 `thread_not_found`; an unknown agent 404. A thread whose turn is
-    still queued or running is 409 `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`). Usage
-    limits and a group at its spend cap are 429. 429 `concurrency_limit_reached` (with `Retry-After`)
-    when the organization or the end user already has its limit of turns queued or running.
+    another user or organization is 404 `thread_not_found`; an unknown agent 404. While the thread's
+    turn is still queued or running, `multitask_strategy` decides: `reject` (the default) answers 409
+    `turn_in_progress` (cancel it with `DELETE /v1/chat/stream`); `enqueue` stores the message and
+    queues its turn behind the current one and those already waiting (they run one after another in the
+    order they were posted; each sees the answers before it); `interrupt` cancels the current turn (its
+    partial answer is kept, marked `interrupted`) and the turns waiting behind it, and the new turn
+    starts once the current one has ended. A waiting turn is `queued` and is not yet the thread's
+    `last_run_id`. Usage limits and a group at its spend cap are 429. 429 `concurrency_limit_reached`
+    (with `Retry-After`) when the organization or the end user already has its limit of turns queued or
+    running (a turn waiting behind another counts).
 
     Args:
         x_request_id (str | Unset):
