@@ -40,7 +40,10 @@ def ensure_ready(settings=None):
             ssrf.configure(settings.ssrf_allow)
             mcp_client.configure(settings)
             db.bind(settings.database_url,
-                    pool_size=max(4, settings.inline_workers + settings.fire_batch_threads + 4),
+                    # the job threads, the turn loop's hop threads and the background threads
+                    pool_size=max(settings.db_pool_size,
+                                  max(settings.inline_workers, settings.worker_threads)
+                                  + settings.fire_batch_threads + settings.db_hop_threads + 4),
                     pool_timeout=settings.db_pool_timeout, prepare=settings.db_prepare)
             from store import metrics, tracing
 
