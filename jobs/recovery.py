@@ -77,6 +77,16 @@ def sweep(settings, now=None) -> dict:
     return counts
 
 
+def sweep_after(settings, *, was_down: bool) -> dict:
+    """The sweep of a periodic recovery loop; when its previous sweep failed (the database
+    was away), the work the database holds as queued is queued again at once (a job that
+    failed for the outage is replaced), not after AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS."""
+    counts = sweep(settings)
+    if was_down:
+        requeue_queued(settings, replace_done=True, why="the database came back")
+    return counts
+
+
 def _queue_turn(settings, turn, replace_done: bool = False):
     """Queue a queued turn's job again: its start, or its continuation after approvals. A
     chat turn waiting behind its thread's current turn has no job: it is left for its
@@ -99,10 +109,12 @@ def _definition(run_id: str) -> list[dict]:
     return (row.definition or {}).get("steps", []) if row else []
 
 
-def requeue_queued(settings) -> dict:
+def requeue_queued(settings, *, replace_done: bool = False, why: str = "a Redis restart") -> dict:
     """Redis keeps nothing durable: after it restarted, queue again every run and chat turn
     the database holds as `queued` (their jobs may be gone). A job still in Redis is not
-    duplicated (unique job ids); a run or turn already taken finds itself claimed."""
+    duplicated (unique job ids); a run or turn already taken finds itself claimed.
+    ``replace_done``: a job of the same id that ended (it failed while the database was
+    away) is replaced (after a database outage)."""
     from store.models import AgentRun
 
     counts = {"runs": 0, "turns": 0}
@@ -112,7 +124,7 @@ def requeue_queued(settings) -> dict:
                  .where(AgentRun.status == "queued", AgentRun.thread_id.is_null(False))]
     for run in queued:
         if tasks.dispatch_run(settings, run_id=run.id, attempt=run.attempt,
-                              steps=_definition(run.id)) is not None:
+                              steps=_definition(run.id), replace_done=replace_done) is not None:
             counts["runs"] += 1
     for turn in turns:
         with db.connection():
@@ -120,7 +132,7 @@ def requeue_queued(settings) -> dict:
                          run_id=turn.id):
                 continue  # waiting behind its thread's current turn: it has no job
         if tasks.dispatch_turn(settings, org_id=turn.org_id, thread_id=turn.thread_id,
-                               run_id=turn.id) is not None:
+                               run_id=turn.id, replace_done=replace_done) is not None:
             counts["turns"] += 1
-    log.info("queued work re-queued after a Redis restart", extra={"fields": counts})
+    log.info(f"queued work re-queued after {why}", extra={"fields": counts})
     return counts

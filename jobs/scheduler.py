@@ -182,19 +182,20 @@ class Scheduler:
         every half lease. Database errors (SQLite busy, Postgres restarting) are retried."""
         interval = self.settings.scheduler_interval_ms / 1000
         sweep_every = max(1.0, self.settings.run_lease_ms / 2000)
-        last_sweep, failures = 0.0, 0
+        last_sweep, failures, was_down = 0.0, 0, False
         while not stop.is_set():
             try:
                 count = self.tick()
                 if count:
                     log.info("fired", extra={"fields": {"fires": count, "total": self.fired}})
-                if time.monotonic() - last_sweep >= sweep_every:
-                    recovery.sweep(self.settings)
-                    last_sweep = time.monotonic()
+                if time.monotonic() - last_sweep >= sweep_every or was_down:
+                    recovery.sweep_after(self.settings, was_down=was_down)
+                    last_sweep, was_down = time.monotonic(), False
                 upcoming = self.next_due()
                 failures = 0
             except Exception as exc:  # retried: the database or queue is busy or restarting
                 failures += 1
+                was_down = was_down or db.unreachable(exc)  # not a busy SQLite
                 log.warning("scheduler tick failed: %s", type(exc).__name__)
                 stop.wait(min(5.0, 0.05 * 2 ** failures))
                 continue

@@ -165,10 +165,15 @@ def _recover(settings, stop: threading.Event) -> None:
     from jobs import recovery
 
     interval = max(1.0, settings.run_lease_ms / 2000)
+    down = False
     while not stop.wait(interval):
         try:
-            recovery.sweep(settings)
+            recovery.sweep_after(settings, was_down=down)
+            down = False
         except Exception as exc:  # the database or Redis is down: try again next time
+            from store import db
+
+            down = down or db.unreachable(exc)
             log.warning("run recovery failed: %s", type(exc).__name__)
 
 
