@@ -277,8 +277,12 @@ def log_events(settings, *, org_id: str, thread_id: str, run_id: str,
                 raise _Superseded()
     except _Superseded:  # the thread moved on: no answer is posted either
         return
-    for seq, kind, data in logged:
-        chat_events.publish(settings, thread_id, {"seq": seq, "kind": kind, "data": data})
+    try:  # logged: never again (a retry of the batch would log it twice)
+        for seq, kind, data in logged:
+            chat_events.publish(settings, thread_id, {"seq": seq, "kind": kind, "data": data})
+    except Exception as exc:  # live readers notice the gap by seq and read the log
+        log.warning("chat events logged, not published", extra={"fields": {
+            "thread_id": thread_id, "error": type(exc).__name__}})
 
 
 def _completed(run_id: str, thread_id: str, data: dict) -> dict:
@@ -305,6 +309,7 @@ class Emitter:
         self.loop = asyncio.get_running_loop()
         self.pending: list[tuple[str, dict]] = []
         self.writing: asyncio.Task | None = None
+        self.final = False  # the turn emitted its final event
 
     def __call__(self, kind: str, data: dict) -> None:
         if concurrency.on_loop():
@@ -313,6 +318,7 @@ class Emitter:
             self.loop.call_soon_threadsafe(self._add, kind, data)
 
     def _add(self, kind: str, data: dict) -> None:
+        self.final = self.final or kind in run_events.FINAL_KINDS
         self.pending.append((kind, data))
         if self.writing is None or self.writing.done():
             self.writing = self.loop.create_task(self._write_all())
@@ -363,13 +369,15 @@ def _failed(run_id: str) -> None:
                                          "message": "the turn failed unexpectedly"})
 
 
-def _close(settings, org_id: str, thread_id: str, run_id: str) -> str:
-    """The turn's end: its final event logged from the run record when it has none (an
-    unexpected error), and the turn waiting behind it made current, its job queued."""
+def _close(settings, org_id: str, thread_id: str, run_id: str, final: bool) -> str:
+    """The turn's end: its final event logged from the run record when it emitted none (an
+    unexpected error), and the turn waiting behind it made current, its job queued.
+    ``final``: the turn emitted its final event itself (a missing one is then not this
+    executor's to make up: a stream waiting on the thread settles it)."""
     thread = threads.find(org_id=org_id, thread_id=thread_id)
     if thread is not None and thread.last_run_id == run_id and \
-            _due(settings, org_id, thread, force=True):  # read first: most turns end alone
-        _advance_now(settings, org_id, thread_id, force=True, run_id=run_id)
+            _due(settings, org_id, thread, force=not final):  # read first: most end alone
+        _advance_now(settings, org_id, thread_id, force=not final, run_id=run_id)
     return runs.get(org_id=org_id, run_id=run_id).status
 
 
@@ -388,4 +396,4 @@ async def execute(settings, *, org_id: str, thread_id: str, run_id: str) -> str 
         log.exception("chat turn failed")
         await hop(_failed, run_id)
     await emit.drain()
-    return await hop(_close, settings, org_id, thread_id, run_id)
+    return await hop(_close, settings, org_id, thread_id, run_id, emit.final)
