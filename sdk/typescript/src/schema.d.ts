@@ -436,7 +436,7 @@ export interface paths {
         put?: never;
         /**
          * Create a tool provider (an mcp provider's tools are discovered at once)
-         * @description Credentials in `auth` and MCP `headers` are write-only: they are stored encrypted and responses only name the fields that are set. Every URL passes the SSRF policy. An mcp provider is discovered immediately; a server that cannot be reached still creates the provider and is reported in `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (400 `mcp_stdio_disabled` otherwise).
+         * @description Credentials in `auth` and MCP `headers` are write-only: they are stored encrypted and responses only name the fields that are set. Every URL passes the SSRF policy. An mcp provider is discovered immediately; a server that cannot be reached still creates the provider and is reported in `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (403 `mcp_stdio_disabled` otherwise).
          */
         post: operations["create_tool_provider"];
         delete?: never;

@@ -134,7 +134,7 @@ def sync_detailed(
      Credentials in `auth` and MCP `headers` are write-only: they are stored encrypted and responses only
     name the fields that are set. Every URL passes the SSRF policy. An mcp provider is discovered
     immediately; a server that cannot be reached still creates the provider and is reported in
-    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (400
+    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (403
     `mcp_stdio_disabled` otherwise).
 
     Args:
@@ -179,7 +179,7 @@ def sync(
      Credentials in `auth` and MCP `headers` are write-only: they are stored encrypted and responses only
     name the fields that are set. Every URL passes the SSRF policy. An mcp provider is discovered
     immediately; a server that cannot be reached still creates the provider and is reported in
-    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (400
+    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (403
     `mcp_stdio_disabled` otherwise).
 
     Args:
@@ -219,7 +219,7 @@ async def asyncio_detailed(
      Credentials in `auth` and MCP `headers` are write-only: they are stored encrypted and responses only
     name the fields that are set. Every URL passes the SSRF policy. An mcp provider is discovered
     immediately; a server that cannot be reached still creates the provider and is reported in
-    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (400
+    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (403
     `mcp_stdio_disabled` otherwise).
 
     Args:
@@ -262,7 +262,7 @@ async def asyncio(
      Credentials in `auth` and MCP `headers` are write-only: they are stored encrypted and responses only
     name the fields that are set. Every URL passes the SSRF policy. An mcp provider is discovered
     immediately; a server that cannot be reached still creates the provider and is reported in
-    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (400
+    `rebuild.tools.mcpErrors`. stdio servers need the operator setting AGENT_PLATFORM_MCP_STDIO (403
     `mcp_stdio_disabled` otherwise).
 
     Args:
