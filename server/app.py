@@ -14,7 +14,7 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import (body_limit, conditional, conventions, docs, errors, logs, openapi31,
+from server import (auth, body_limit, conditional, conventions, docs, errors, logs, openapi31,
                     operations, request_ids, widget)
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, metrics, migrations, tracing
@@ -86,6 +86,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     tasks.start(settings)
     db.bind(settings.database_url, pool_size=settings.db_pool_size,
             pool_timeout=settings.db_pool_timeout, prepare=settings.db_prepare)
+    auth.configure(settings)
     with db.connection():
         if migrate:
             migrations.apply()

@@ -195,12 +195,24 @@ def _count_request(settings: Settings, caller: Caller, info: dict | None) -> Non
 
 
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
+_threads = 40
+
+
+def configure(settings: Settings) -> None:
+    """Size the threads of synchronous handlers from the database pool (before their first
+    use): each holds a pooled connection for its whole call, beside the turn loop's hop
+    threads and a few background threads. More threads than connections only wait on the
+    pool, and fail after AGENT_PLATFORM_DB_POOL_TIMEOUT; a request queued for a thread waits
+    its turn instead (a burst of a thousand chat POSTs is answered, later, never refused)."""
+    global _threads
+    spare = settings.db_pool_size - settings.db_hop_threads - 2
+    _threads = max(4, min(40, spare))
 
 
 def _pool() -> concurrent.futures.ThreadPoolExecutor:
     global _executor
     if _executor is None:
-        _executor = concurrent.futures.ThreadPoolExecutor(max_workers=40,
+        _executor = concurrent.futures.ThreadPoolExecutor(max_workers=_threads,
                                                           thread_name_prefix="handler")
     return _executor
 
