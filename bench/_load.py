@@ -174,10 +174,11 @@ class Poller:
 
 class RssWatch:
     """Resident memory of the deployment's processes: before the phase and its peak during
-    it (sampled every second)."""
+    it (sampled every second); and the CPU time each used during the phase."""
 
     def __init__(self, dep):
         self.pids = dep.processes()
+        self.cpu_before = {k: _stack.cpu_seconds(p) for k, p in self.pids.items()}
         self.before = {k: _stack.rss_mb(p) for k, p in self.pids.items()}
         self.peak = dict(self.before)
         self.task = asyncio.get_running_loop().create_task(self._sample())
@@ -196,6 +197,9 @@ class RssWatch:
     def stop(self) -> dict:
         self.task.cancel()
         self._once()
+        cpu = {k: _stack.cpu_seconds(p) for k, p in self.pids.items()}
         return {label: {"before_mb": round(self.before[label], 1),
-                        "growth_mb": round(self.peak[label] - self.before[label], 1)}
+                        "growth_mb": round(self.peak[label] - self.before[label], 1),
+                        "cpu_s": (None if cpu[label] is None or self.cpu_before[label] is None
+                                  else round(cpu[label] - self.cpu_before[label], 2))}
                 for label in self.pids if self.before.get(label) is not None}

@@ -76,6 +76,17 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time the process has used so far (its own threads, not children):
+    a cost that does not depend on what else the machine runs, unlike latency."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _base_env(data_dir: str, port: int) -> dict:
     """The caller's environment without the service's own settings, plus the benchmark's."""
     env = {k: v for k, v in os.environ.items()

@@ -13,7 +13,8 @@ to prod. Then, for each N of `--n`:
   model server), first `message.delta` p50/p95 and completion p95 after the POST, failures
   (a non-2xx POST, `run.failed` or `run.cancelled`, a stream that did not end by the deadline),
   the growth of each serve and worker process's resident memory (VmRSS, peak during the phase
-  minus before it), and `GET /v1/organization` p50/p99 from a separate poller process at
+  minus before it), the CPU time the deployment's processes used per turn (user + system: a
+  cost that does not depend on what else the machine runs, unlike the latencies), and `GET /v1/organization` p50/p99 from a separate poller process at
   20 requests a second meanwhile;
 - then, once per setup, `--sync-n` synchronous `POST /v1/agents/{id}/run` at once (completion
   p95, failures, HTTP and run statuses seen) and `--workflow-n` runs of a workflow of one agent
@@ -169,6 +170,7 @@ async def chat_phase(dep, boot: dict, slow_port: int, n: int, deadline: float, t
         "completion_p50_s": _pct([r.get("done") if r.get("ok") else None for r in results], 0.5),
         "completion_p95_s": _pct([r.get("done") if r.get("ok") else None for r in results], 0.95),
         "rss": rss, "rss_growth_max_mb": max((v["growth_mb"] for v in rss.values()), default=0),
+        "cpu_ms_per_turn": round(1000 * sum(v["cpu_s"] or 0 for v in rss.values()) / n, 2),
         "get_organization": get, "drained": drained}
 
 
@@ -258,7 +260,8 @@ async def _measure(dep, boot: dict, slow_port: int, args) -> dict:
         out["chat"].append(r)
         _note(f"  peak in flight {r['peak_in_flight']}, failures {r['failures']}, "
               f"first delta p95 {_fmt(r['first_delta_p95_s'])}, completion p95 "
-              f"{_fmt(r['completion_p95_s'])}, GET p99 {r['get_organization']['p99_ms']} ms")
+              f"{_fmt(r['completion_p95_s'])}, GET p99 {r['get_organization']['p99_ms']} ms, "
+              f"CPU {r['cpu_ms_per_turn']} ms a turn")
     if args.sync_n:
         _note(f"{dep.name}: {args.sync_n} synchronous agent runs at once")
         out["sync_runs"] = await sync_phase(dep, boot, slow_port, args.sync_n, deadline)
@@ -306,12 +309,12 @@ def _print(name: str, result: dict, args) -> None:
           f"org limits: {result['limits']}")
     if result["chat"]:
         print(f"  {'N':>5} {'peak':>5} {'fail':>5} {'delta p50':>9} {'delta p95':>9} "
-              f"{'done p95':>9} {'RSS max+':>8} {'GET p99':>8}   seconds")
+              f"{'done p95':>9} {'RSS max+':>8} {'GET p99':>8} {'CPU/turn':>9}   seconds")
     for r in result["chat"]:
         print(f"  {r['n']:5d} {r['peak_in_flight']:5d} {r['failures']:5d} "
               f"{_fmt(r['first_delta_p50_s']):>9} {_fmt(r['first_delta_p95_s']):>9} "
               f"{_fmt(r['completion_p95_s']):>9} {r['rss_growth_max_mb']:7.1f}M "
-              f"{r['get_organization']['p99_ms'] or 0:6.1f}ms   {r['seconds']}"
+              f"{r['get_organization']['p99_ms'] or 0:6.1f}ms {r['cpu_ms_per_turn']:7.2f}ms   {r['seconds']}"
               + ("" if r["drained"] else "   (the model server did not go quiet after it)"))
         if r["failures"]:
             print(f"        failures: {r['failure_kinds']}")
