@@ -19,22 +19,23 @@ recovery (``held``), the oldest waiting turn becomes current and its job is queu
 waiting turn that runs early does nothing (``_history``).
 
 ``execute`` (the job, a coroutine of the process's turn loop) loads the turn's history
-(store.messages.conversation) and awaits ``turns.aexecute`` with an ``Emitter``: events are
-logged in the thread's event log in batches (store.run_events, each with the thread's next
-seq) and published to live readers (runtime.chat_events). On ``message.completed`` the
-assistant's message is stored first (unread for the user; ``interrupted`` for the partial
-answer of a cancelled turn) and the event carries its ``message_id``. A turn whose run ended
+(store.messages.conversation) and awaits ``turns.aexecute`` with an ``Emitter``
+(runtime.chat_log): events are logged in the thread's event log in batches
+(store.run_events, each with the thread's next seq) and published to live readers
+(runtime.chat_events). On ``message.completed`` the assistant's message is stored first
+(unread for the user; ``interrupted`` for the partial answer of a cancelled turn) and the
+event carries its ``message_id``. A turn whose run ended
 without a logged final event (an unexpected error, or its process died and recovery marked
 it interrupted) gets its final event from the run record (``_settle``), so readers always
 see the end of a turn.
 """
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import logging
 
 from runtime import chat_events, dispatch, turns
+from runtime.chat_log import Emitter, log_events  # noqa: F401 (callers use chat.log_events)
 from runtime.models import Message as ModelMessage
 from runtime.turn_watch import watcher
 from store import concurrency, messages, outbox, run_events, runs, threads
@@ -257,95 +258,6 @@ def cancel(*, org_id: str, user_id: str | None, thread_id: str):
         watcher.cancel_local(stopped)
     return runs.get(org_id=org_id, run_id=active.id if active is not None else waiting[0],
                     user_id=thread.user_id)
-
-
-class _Superseded(Exception):
-    """The turn is no longer its thread's current one (it was abandoned)."""
-
-
-def log_events(settings, *, org_id: str, thread_id: str, run_id: str,
-               events: list[tuple[str, dict]]) -> None:
-    """Log events of the thread's current turn run_id in one transaction, then publish them
-    (nothing when the thread moved on to another turn)."""
-    try:
-        with atomic():
-            events = [(kind, _completed(run_id, thread_id, data)
-                       if kind == "message.completed" else data) for kind, data in events]
-            logged = run_events.append_many(org_id=org_id, thread_id=thread_id, run_id=run_id,
-                                            events=events)
-            if logged is None:
-                raise _Superseded()
-    except _Superseded:  # the thread moved on: no answer is posted either
-        return
-    try:  # logged: never again (a retry of the batch would log it twice)
-        for seq, kind, data in logged:
-            chat_events.publish(settings, thread_id, {"seq": seq, "kind": kind, "data": data})
-    except Exception as exc:  # live readers notice the gap by seq and read the log
-        log.warning("chat events logged, not published", extra={"fields": {
-            "thread_id": thread_id, "error": type(exc).__name__}})
-
-
-def _completed(run_id: str, thread_id: str, data: dict) -> dict:
-    """The assistant's message is stored with its event (it names the message)."""
-    said = threads.add_message(
-        thread_id=thread_id, role="assistant", content=data.get("content") or "",
-        run_id=run_id, agent_id=data.get("agent_id"), followups=data.get("followups") or [],
-        source=f"run:{run_id}", interrupted=bool(data.get("interrupted")))
-    return {**data, "message_id": said.id}
-
-
-class Emitter:
-    """``emit(kind, data)`` of one turn on the turn loop: events queue in order and are logged
-    in batches (one transaction per batch: what a turn emitted while the previous batch was
-    being written), then published. A turn streaming fast writes a statement per batch, not
-    per delta. ``drain()`` waits until every event is logged. Safe to call from a hop's
-    thread (the event is handed to the loop, in order)."""
-
-    RETRY_S = (0.1, 0.3, 1.0, 2.0, 5.0)
-
-    def __init__(self, settings, org_id: str, thread_id: str, run_id: str):
-        self.settings, self.org_id = settings, org_id
-        self.thread_id, self.run_id = thread_id, run_id
-        self.loop = asyncio.get_running_loop()
-        self.pending: list[tuple[str, dict]] = []
-        self.writing: asyncio.Task | None = None
-        self.final = False  # the turn emitted its final event
-
-    def __call__(self, kind: str, data: dict) -> None:
-        if concurrency.on_loop():
-            self._add(kind, data)
-        else:
-            self.loop.call_soon_threadsafe(self._add, kind, data)
-
-    def _add(self, kind: str, data: dict) -> None:
-        self.final = self.final or kind in run_events.FINAL_KINDS
-        self.pending.append((kind, data))
-        if self.writing is None or self.writing.done():
-            self.writing = self.loop.create_task(self._write_all())
-
-    async def _write_all(self) -> None:
-        while self.pending:
-            batch, self.pending = self.pending, []
-            for attempt, pause in enumerate((*self.RETRY_S, None)):
-                try:
-                    await concurrency.hop(self._write, batch)
-                    break
-                except Exception as exc:  # the database is away: the events wait, in order
-                    if pause is None:
-                        log.error("chat events could not be logged",
-                                  extra={"fields": {"run_id": self.run_id,
-                                                    "events": len(batch),
-                                                    "error": type(exc).__name__}})
-                        break
-                    await asyncio.sleep(pause)
-
-    def _write(self, batch: list[tuple[str, dict]]) -> None:
-        log_events(self.settings, org_id=self.org_id, thread_id=self.thread_id,
-                   run_id=self.run_id, events=batch)
-
-    async def drain(self) -> None:
-        while self.writing is not None and not self.writing.done():
-            await asyncio.shield(self.writing)
 
 
 def _history(org_id: str, thread_id: str, run_id: str) -> list | None:

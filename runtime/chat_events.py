@@ -44,10 +44,17 @@ class Subscription:
             pass
 
     async def get(self, timeout: float) -> dict | None:
+        if not self.queue.empty():  # no timer, no task: most events are already here
+            return self.queue.get_nowait()
         try:
             return await asyncio.wait_for(self.queue.get(), timeout)
         except asyncio.TimeoutError:
             return None
+
+
+def _deliver_all(deliveries: list) -> None:
+    for sub, event in deliveries:
+        sub.deliver(event)
 
 
 class LocalHub:
@@ -77,6 +84,19 @@ class LocalHub:
         for sub in subs:
             try:
                 sub.loop.call_soon_threadsafe(sub.deliver, event)
+            except RuntimeError:  # that loop has closed
+                pass
+
+    def publish_many(self, items: list[tuple[str, dict]]) -> None:
+        """Several events, one wake-up of each reader's loop."""
+        by_loop: dict = {}
+        with self._lock:
+            for thread_id, event in items:
+                for sub in self._subs.get(thread_id, ()):
+                    by_loop.setdefault(sub.loop, []).append((sub, event))
+        for loop, deliveries in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_deliver_all, deliveries)
             except RuntimeError:  # that loop has closed
                 pass
 
@@ -204,6 +224,24 @@ def hub(settings) -> LocalHub | RedisHub:
     if found is None or found.loop is not loop:
         found = _redis_hubs[key] = RedisHub(settings)
     return found
+
+
+def publish_many(settings, items: list[tuple[str, dict]]) -> None:
+    """Hand logged events ((thread_id, event), in order) to live readers: one wake-up per
+    reading loop without Redis, one pipelined round trip with it (never raises)."""
+    if not items:
+        return
+    if not settings.redis_url:
+        _local.publish_many(items)
+        return
+    try:
+        pipe = redis_client.connection(settings.redis_url).pipeline(transaction=False)
+        for thread_id, event in items:
+            pipe.publish(channel(settings, thread_id),
+                         json.dumps(event, separators=(",", ":")))
+        pipe.execute()
+    except Exception as exc:
+        log.warning("chat events not published: %s", type(exc).__name__)
 
 
 def publish(settings, thread_id: str, event: dict) -> None:

@@ -52,31 +52,40 @@ def append_many(*, org_id: str, thread_id: str, run_id: str, events: list[tuple[
     one INSERT); returns (seq, kind, data) of those logged, or None when run_id is not the
     thread's current turn (nothing is logged). A final event beyond the turn's first is
     dropped. The caller holds the transaction (atomic) when other writes go with it."""
-    now = now or utcnow()
     with atomic():
-        if any(kind in FINAL_KINDS for kind, _ in events) and \
-                has_final(thread_id=thread_id, run_id=run_id):
-            events = [(k, d) for k, d in events if k not in FINAL_KINDS]
-        kept, final_seen = [], False
-        for kind, data in events:
-            if kind in FINAL_KINDS:
-                if final_seen:
-                    continue
-                final_seen = True
-            kept.append((kind, data))
-        moved = (T.update(last_seq=T.last_seq + len(kept), last_event_at=now)
-                 .where(T.id == thread_id, T.last_run_id == run_id).execute())
-        if not moved:
-            return None
-        if not kept:
-            return []
-        last = T.select(T.last_seq).where(T.id == thread_id).scalar()
-        first = last - len(kept) + 1
-        logged = [(first + i, kind, data) for i, (kind, data) in enumerate(kept)]
-        E.insert_many([{"org": org_id, "thread": thread_id, "seq": seq, "run_id": run_id,
-                        "kind": kind, "data": data, "created_at": now}
-                       for seq, kind, data in logged]).execute()
-        return logged
+        return append_in(org_id=org_id, thread_id=thread_id, run_id=run_id, events=events,
+                         now=now)
+
+
+def append_in(*, org_id: str, thread_id: str, run_id: str, events: list[tuple[str, dict]],
+              now: dt.datetime | None = None) -> list[tuple[int, str, dict]] | None:
+    """``append_many`` inside the caller's transaction (no savepoint of its own): nothing is
+    written when it returns None."""
+    now = now or utcnow()
+    if any(kind in FINAL_KINDS for kind, _ in events) and \
+            has_final(thread_id=thread_id, run_id=run_id):
+        events = [(k, d) for k, d in events if k not in FINAL_KINDS]
+    kept, final_seen = [], False
+    for kind, data in events:
+        if kind in FINAL_KINDS:
+            if final_seen:
+                continue
+            final_seen = True
+        kept.append((kind, data))
+    # the UPDATE holds the thread row and says where the seqs end (RETURNING: one statement)
+    moved = [*T.update(last_seq=T.last_seq + len(kept), last_event_at=now)
+             .where(T.id == thread_id, T.last_run_id == run_id).returning(T.last_seq)
+             .tuples().execute()]
+    if not moved:
+        return None
+    if not kept:
+        return []
+    first = moved[0][0] - len(kept) + 1
+    logged = [(first + i, kind, data) for i, (kind, data) in enumerate(kept)]
+    E.insert_many([{"org": org_id, "thread": thread_id, "seq": seq, "run_id": run_id,
+                    "kind": kind, "data": data, "created_at": now}
+                   for seq, kind, data in logged]).execute()
+    return logged
 
 
 def after(*, thread_id: str, seq: int, limit: int = 500) -> list[RunEvent]:
