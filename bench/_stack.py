@@ -78,7 +78,7 @@ def rss_mb(pid: int) -> float | None:
 
 def cpu_seconds(pid: int) -> float | None:
     """User plus system CPU time the process has used so far (its own threads, not children):
-    a cost that does not depend on what else the machine runs, unlike latency."""
+    it depends far less on what else the machine runs than latency does."""
     try:
         with open(f"/proc/{pid}/stat") as fh:
             fields = fh.read().rsplit(")", 1)[1].split()

@@ -13,9 +13,10 @@ to prod. Then, for each N of `--n`:
   model server), first `message.delta` p50/p95 and completion p95 after the POST, failures
   (a non-2xx POST, `run.failed` or `run.cancelled`, a stream that did not end by the deadline),
   the growth of each serve and worker process's resident memory (VmRSS, peak during the phase
-  minus before it), the CPU time the deployment's processes used per turn (user + system: a
-  cost that does not depend on what else the machine runs, unlike the latencies), and `GET /v1/organization` p50/p99 from a separate poller process at
-  20 requests a second meanwhile;
+  minus before it), the CPU time the deployment's processes used per turn (user + system:
+  it depends far less on what else the machine runs than the latencies do), and
+  `GET /v1/organization` p50/p99 from a separate poller process at 20 requests a second
+  meanwhile;
 - then, once per setup, `--sync-n` synchronous `POST /v1/agents/{id}/run` at once (completion
   p95, failures, HTTP and run statuses seen) and `--workflow-n` runs of a workflow of one agent
   step (`POST /v1/workflows/{id}/run`, polled with `GET /v1/workflow-runs/{id}`).
