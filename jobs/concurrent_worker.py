@@ -113,8 +113,9 @@ class ConcurrentWorker(SimpleWorker):
                 flight.future.add_done_callback(
                     lambda future: table.records().submit(self._record, flight, future.result))
             else:
-                threading.Thread(target=flight.context.run, args=(self._run_thread, flight),
-                                 name=f"job-{job.id}", daemon=True).start()
+                from store import concurrency
+
+                concurrency.thread(f"job-{job.id}", flight.context.run, self._run_thread, flight)
         except Exception as exc:  # not handed off (the process is ending): it failed to start
             def outcome(error=exc):
                 raise error

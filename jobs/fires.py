@@ -30,7 +30,7 @@ import uuid
 from jobs import queue, tasks
 from rules.schedule_time.zones import UTC
 from runtime import workflow_engine
-from store import db, oplog, run_state, tracing
+from store import concurrency, db, oplog, run_state, tracing
 from store.models import WorkflowRun
 
 log = logging.getLogger("agent_platform.scheduler")
@@ -109,9 +109,7 @@ def fire_batch(fires: list) -> int:
     settings = tasks.ready()
     batch = _Batch(fires)
     deadline = time.monotonic() + settings.fire_wait_ms / 1000
-    watch = threading.Thread(target=batch.watch, args=(settings, settings.fire_handoff_ms / 2000),
-                             name="fire-batch-watch", daemon=True)
-    watch.start()
+    concurrency.thread("fire-batch-watch", batch.watch, settings, settings.fire_handoff_ms / 2000)
 
     def lane() -> int:
         executed = 0

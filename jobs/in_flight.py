@@ -134,18 +134,18 @@ class InFlight:
         with self._lock:
             self.worker = worker
             if self._beater is None:
-                self._beater = threading.Thread(target=self._beat, name="job-heartbeat",
-                                                daemon=True)
-                self._beater.start()
+                from store import concurrency
+
+                self._beater = concurrency.thread("job-heartbeat", self._beat)
 
     def records(self):
         """The small pool recording the end of coroutine jobs (Redis bookkeeping must not
         run on the turn loop)."""
         with self._lock:
             if self._records is None:
-                from concurrent.futures import ThreadPoolExecutor
+                from store import concurrency
 
-                self._records = ThreadPoolExecutor(4, thread_name_prefix="job-record")
+                self._records = concurrency.pool("job-record", 4)
             return self._records
 
     def add(self, flight: Flight) -> None:

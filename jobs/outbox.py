@@ -164,7 +164,7 @@ class Relay:
         self.settings = settings
         self.interval_s = interval_s
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._loop, name="outbox-relay", daemon=True)
+        self.thread = concurrency.thread("outbox-relay", self._loop, start=False)
 
     def start(self) -> "Relay":
         self.thread.start()

@@ -10,7 +10,6 @@ keyword arguments, and idempotent: a job may run more than once.
 """
 from __future__ import annotations
 
-import concurrent.futures
 import datetime
 import inspect
 import logging
@@ -31,7 +30,7 @@ class InlinePool:
     """In-process job threads; ids of queued or running jobs for unique enqueues."""
 
     def __init__(self, workers: int):
-        self.executor = concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="job")
+        self.executor = concurrency.pool("job", workers)
         self.ids: set[str] = set()
         self.lock = threading.Lock()
         self.waiting: dict[object, float] = {}  # jobs not started yet: their enqueue time

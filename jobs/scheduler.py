@@ -37,7 +37,7 @@ from jobs.fires import fire, fire_batch, fire_job_id  # noqa: F401
 from rules import schedule_time
 from rules.schedule_time import zones
 from rules.schedule_time.zones import UTC
-from store import db, instance, metrics, request_ids, schedules
+from store import concurrency, db, instance, metrics, request_ids, schedules
 from store import fires as fires_store
 from store.models import WorkflowSchedule
 
@@ -216,7 +216,7 @@ class InProcess:
     def __init__(self, settings):
         self.settings = settings
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._main, name="scheduler", daemon=True)
+        self.thread = concurrency.thread("scheduler", self._main, start=False)
         self.scheduler: Scheduler | None = None
 
     def start(self) -> "InProcess":

@@ -54,15 +54,13 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     gc.collect()
     gc.freeze()  # what start-up built stays: full collections need not walk it (server/asgi.py)
     stop = threading.Event()
-    threading.Thread(target=_recover, args=(settings, stop), name="run-recovery",
-                     daemon=True).start()
+    concurrency.thread("run-recovery", _recover, settings, stop)
     relay = None
     if not burst:  # a burst worker (tests, one-off runs) drains the queues and exits
         from jobs.outbox import Relay
 
         relay = Relay(settings).start()  # work recorded after commits that the queue missed
-        threading.Thread(target=_watch_redis, args=(settings, stop), name="redis-watch",
-                         daemon=True).start()
+        concurrency.thread("redis-watch", _watch_redis, settings, stop)
     # A read never waits forever on a connection a restarted Redis left half-open: the
     # socket timeout exceeds RQ's blocking dequeue (WORKER_TTL - 15 s), and idle connections
     # are checked before use.

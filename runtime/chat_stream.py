@@ -26,7 +26,7 @@ import anyio
 from starlette.responses import StreamingResponse
 
 from runtime import chat, chat_events
-from store import db, metrics, run_events, threads
+from store import concurrency, db, metrics, run_events, threads
 
 KEEPALIVE = b": keep-alive\n\n"
 MULTI_PROCESS_POLL_S = 1.0
@@ -36,7 +36,7 @@ _pool: concurrent.futures.ThreadPoolExecutor | None = None
 def _executor() -> concurrent.futures.ThreadPoolExecutor:
     global _pool
     if _pool is None:
-        _pool = concurrent.futures.ThreadPoolExecutor(16, thread_name_prefix="chat-stream")
+        _pool = concurrency.pool("chat-stream", 16)
     return _pool
 
 

@@ -27,7 +27,7 @@ import threading
 from rules import ssrf
 from rules.outside_text import clean, clean_text
 from runtime import mcp_stdio, ssrf_connect
-from store import metrics
+from store import concurrency, metrics
 
 log = logging.getLogger("agent_platform.mcp")
 for _noisy in ("httpx2", "httpx", "mcp"):  # request lines carry URLs; keep them out of logs
@@ -115,7 +115,7 @@ class _Loop:
                     loop.call_soon(started.set)
                     loop.run_forever()
 
-                threading.Thread(target=run, name="mcp-client-loop", daemon=True).start()
+                concurrency.thread("mcp-client-loop", run)
                 started.wait(5)
                 self.loop = loop
             return self.loop

@@ -22,7 +22,6 @@ import concurrent.futures
 import dataclasses
 import json
 import re
-import threading
 import time
 
 from runtime import dispatch, memory_tools, registry
@@ -189,7 +188,7 @@ def _spawn(fn, *args) -> concurrent.futures.Future:
         except BaseException as exc:  # reported as a failed call
             future.set_exception(exc)
 
-    threading.Thread(target=target, name="turn-workflow", daemon=True).start()
+    concurrency.thread("turn-workflow", target)
     return future
 
 

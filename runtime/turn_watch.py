@@ -19,7 +19,7 @@ import logging
 import threading
 import time
 
-from store import db
+from store import concurrency, db
 from store.db import utcnow
 
 log = logging.getLogger("agent_platform.turns")
@@ -40,8 +40,7 @@ class _Watcher:
             self.held[run_id] = event
             self.heartbeat_s = max(0.05, min(5.0, stale_ms / 4000))
             if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._loop, name="turn-watch", daemon=True)
-                self.thread.start()
+                self.thread = concurrency.thread("turn-watch", self._loop)
         return event
 
     def release(self, run_id: str) -> None:

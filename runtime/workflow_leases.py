@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from store import db, run_state
+from store import concurrency, db, run_state
 
 log = logging.getLogger("agent_platform.workflows")
 
@@ -41,9 +41,7 @@ class Heartbeat:
             self.lease_ms = lease_ms
             self.held[run_id] = lease
             if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._loop, name="run-heartbeat",
-                                               daemon=True)
-                self.thread.start()
+                self.thread = concurrency.thread("run-heartbeat", self._loop)
         return lease
 
     def release(self, lease: Lease) -> None:

@@ -50,8 +50,9 @@ def die_with_parent(parent_pid: int) -> None:
     signal (PR_SET_PDEATHSIG); elsewhere a thread checks the parent every second. A parent
     that ended before this call is noticed at once."""
     if not _death_signal(signal.SIGTERM):
-        threading.Thread(target=_watch_parent, args=(parent_pid,), name="orphan-check",
-                         daemon=True).start()
+        from store import concurrency
+
+        concurrency.thread("orphan-check", _watch_parent, parent_pid)
     if os.getppid() != parent_pid:  # the parent ended before the kernel was asked
         os.kill(os.getpid(), signal.SIGTERM)
 

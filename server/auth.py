@@ -25,7 +25,7 @@ from connexion.resolver import Resolution, Resolver
 from connexion.security import NO_VALUE, BearerSecurityHandler
 
 from server import run_quota
-from store import db, keys, limits, orgs, sessions
+from store import concurrency, db, keys, limits, orgs, sessions
 from store.errors import Forbidden, Invalid, Unauthorized
 from store.settings import Settings
 
@@ -212,8 +212,7 @@ def configure(settings: Settings) -> None:
 def _pool() -> concurrent.futures.ThreadPoolExecutor:
     global _executor
     if _executor is None:
-        _executor = concurrent.futures.ThreadPoolExecutor(max_workers=_threads,
-                                                          thread_name_prefix="handler")
+        _executor = concurrency.pool("handler", _threads)
     return _executor
 
 

@@ -15,7 +15,15 @@ AGENT_PLATFORM_DB_HOP_THREADS), each hop with a pooled database connection of it
 from a request thread or the watcher, it interrupts the turn's awaited model stream or tool
 call at once).
 
-Everything here is created on first use and stopped by ``shutdown`` (the process's exit).
+The process's other long-lived threads and pools are created here too, named, so that one
+place knows what a process runs (``inventory``) and stops it:
+
+    pool = concurrency.pool("handler", 40)                # a named ThreadPoolExecutor
+    concurrency.thread("outbox-relay", relay._loop)       # a named daemon thread, started
+
+Everything here is created on first use and stopped by ``shutdown`` (the process's exit):
+the turn loop, the hop pool and every pool made by ``pool``; a thread made by ``thread`` ends
+with its owner's stop signal or with the process (daemon).
 """
 from __future__ import annotations
 
@@ -41,9 +49,61 @@ class _Plumbing:
         self.thread: threading.Thread | None = None
         self.hops: concurrent.futures.ThreadPoolExecutor | None = None
         self.hop_threads = DEFAULT_HOP_THREADS
+        self.pools: list[tuple[str, int, concurrent.futures.ThreadPoolExecutor]] = []
+        self.threads: list[threading.Thread] = []
 
 
 _state = _Plumbing()
+
+
+def pool(name: str, threads: int) -> concurrent.futures.ThreadPoolExecutor:
+    """A new thread pool of the process, its threads named ``name_N``; shut down (pending
+    work cancelled) by ``shutdown``."""
+    made = concurrent.futures.ThreadPoolExecutor(max(1, int(threads)), thread_name_prefix=name)
+    with _state.lock:
+        _state.pools = [p for p in _state.pools if not p[2]._shutdown]
+        _state.pools.append((name, max(1, int(threads)), made))
+    return made
+
+
+def thread(name: str, target: Callable[..., object], *args, start: bool = True) -> threading.Thread:
+    """A daemon thread of the process named ``name``, started unless ``start`` is False."""
+    made = threading.Thread(target=target, args=args, name=name, daemon=True)
+    with _state.lock:
+        _state.threads = [t for t in _state.threads if t.is_alive() or t.ident is None]
+        _state.threads.append(made)
+    if start:
+        made.start()
+    return made
+
+
+def inventory() -> list[dict]:
+    """What the process runs now: {kind, name, threads, alive} of the turn loop, the hop pool,
+    each pool and each thread made here."""
+    with _state.lock:
+        out = []
+        if _state.thread is not None:
+            out.append({"kind": "loop", "name": "turn-loop", "threads": 1,
+                        "alive": _state.thread.is_alive()})
+        if _state.hops is not None:
+            out.append({"kind": "pool", "name": "db-hop", "threads": _state.hop_threads,
+                        "alive": not _state.hops._shutdown})
+        out += [{"kind": "pool", "name": name, "threads": size, "alive": not made._shutdown}
+                for name, size, made in _state.pools]
+        out += [{"kind": "thread", "name": t.name, "threads": 1, "alive": t.is_alive()}
+                for t in _state.threads]
+        return out
+
+
+def owns(candidate: threading.Thread) -> bool:
+    """Whether the thread is the turn loop's, a hop's, or one of a pool or thread made here."""
+    with _state.lock:
+        if candidate is _state.thread or candidate in _state.threads:
+            return True
+        pools = [made for _, _, made in _state.pools]
+        if _state.hops is not None:
+            pools.append(_state.hops)
+        return any(candidate in getattr(made, "_threads", ()) for made in pools)
 
 
 def configure(settings) -> None:
@@ -78,7 +138,7 @@ def _hop_pool() -> concurrent.futures.ThreadPoolExecutor:
     with _state.lock:
         if _state.hops is None:
             _state.hops = concurrent.futures.ThreadPoolExecutor(
-                _state.hop_threads, thread_name_prefix="db-hop")
+                _state.hop_threads, thread_name_prefix="db-hop")  # (inventory lists it)
         return _state.hops
 
 
@@ -237,13 +297,16 @@ async def turn_slot(settings, wait_s: float | None = None):
 
 
 def shutdown(wait: bool = True) -> None:
-    """Stop the turn loop and the hop pool (the process's exit)."""
+    """Stop the turn loop, the hop pool and the pools made by ``pool`` (the process's exit)."""
     with _state.lock:
-        target, thread, hops = _state.loop, _state.thread, _state.hops
+        target, runner, hops = _state.loop, _state.thread, _state.hops
+        pools, _state.pools = _state.pools, []
         _state.loop = _state.thread = _state.hops = None
-    if target is not None and thread is not None and thread.is_alive():
+    if target is not None and runner is not None and runner.is_alive():
         target.call_soon_threadsafe(target.stop)
         if wait:
-            thread.join(timeout=5)
+            runner.join(timeout=5)
     if hops is not None:
         hops.shutdown(wait=wait, cancel_futures=True)
+    for _, _, made in pools:
+        made.shutdown(wait=False, cancel_futures=True)

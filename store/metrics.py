@@ -59,7 +59,9 @@ def configure(settings) -> None:
         _m = _define()
         enabled = True
         atexit.register(process_exit)
-        threading.Thread(target=_flusher, name="metrics-flush", daemon=True).start()
+        from store import concurrency
+
+        concurrency.thread("metrics-flush", _flusher)
 
 
 def directory_of(settings) -> str:
