@@ -1,8 +1,8 @@
 """The threads of a process are the platform's own, named, and made in one place
 (store/concurrency.py): after chat turns (streamed), a synchronous agent run and a workflow
-run, every thread alive in the process is the turn loop, a hop, one of the pools or threads
-that module made, or one that a library it runs on makes (the test client's portal,
-Python's own). ``inventory`` names them, and ``shutdown`` stops the pools."""
+run, every thread alive in the process that runs the platform's code (or belongs to a pool
+nobody named) is the turn loop, a hop, or one of the pools or threads that module made;
+``inventory`` names them."""
 import threading
 
 import pytest
@@ -13,8 +13,15 @@ from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_workflows import (make_workflow, start_run, start_worker, stop, wait_run,
                                        wf_settings)
 
-# threads that libraries the service runs on start themselves (not the platform's)
-LIBRARY = ("MainThread", "AnyIO worker thread", "asyncio-portal", "asyncio_", "pytest_timeout")
+PLATFORM = ("server", "store", "runtime", "jobs", "handlers", "rules")
+
+
+def _platform_made(t: threading.Thread) -> bool:
+    """A thread running the platform's code, or a pool nobody named (threads of the tests'
+    own servers and of libraries are not the platform's)."""
+    target = getattr(t, "_target", None)
+    module = getattr(target, "__module__", None) or type(t).__module__ or ""
+    return module.split(".")[0] in PLATFORM or t.name.startswith("ThreadPoolExecutor-")
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +60,7 @@ def test_every_thread_alive_is_made_in_one_place(client, org, settings):
                                                       {"q": "hi"})["id"])
     assert done["status"] == "succeeded", done
     stray = [t.name for t in threading.enumerate()
-             if not concurrency.owns(t) and not t.name.startswith(LIBRARY)]
+             if _platform_made(t) and not concurrency.owns(t)]
     assert stray == []
     names = {entry["name"] for entry in concurrency.inventory() if entry["alive"]}
     assert {"handler", "chat-stream"} <= names
