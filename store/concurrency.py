@@ -49,6 +49,7 @@ class _Plumbing:
         self.thread: threading.Thread | None = None
         self.hops: concurrent.futures.ThreadPoolExecutor | None = None
         self.hop_threads = DEFAULT_HOP_THREADS
+        self.outage_wait_s = 30.0
         self.pools: list[tuple[str, int, concurrent.futures.ThreadPoolExecutor]] = []
         self.threads: list[threading.Thread] = []
 
@@ -109,9 +110,10 @@ def owns(candidate: threading.Thread) -> bool:
 def configure(settings) -> None:
     """Size the hop pool from the settings (before its first use)."""
     threads = getattr(settings, "db_hop_threads", None)
-    if threads:
-        with _state.lock:
+    with _state.lock:
+        if threads:
             _state.hop_threads = int(threads)
+        _state.outage_wait_s = getattr(settings, "db_outage_wait_ms", 30000) / 1000
 
 
 def loop() -> asyncio.AbstractEventLoop:
@@ -188,19 +190,47 @@ async def on_turn_loop(coroutine: Awaitable[T]) -> T:
     return await asyncio.wrap_future(submit(coroutine))
 
 
+class _NotConnected(Exception):
+    """No connection could be opened for a hop: nothing of it ran."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
+
+
 def _with_connection(fn, args, kwargs):
     from store import db
 
-    with db.connection():
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(db.connection())
+        except Exception as exc:
+            raise _NotConnected(exc) from exc
         return fn(*args, **kwargs)
 
 
 async def hop(fn: Callable[..., T], *args, **kwargs) -> T:
     """Run fn(*args, **kwargs) on the hop pool with a database connection; the caller's
-    context (request id, trace) goes along."""
+    context (request id, trace) goes along. While the database refuses connections (a
+    restart) the hop waits and tries again, up to AGENT_PLATFORM_DB_OUTAGE_WAIT_MS: nothing
+    of it ran, so a turn outlives a short outage instead of failing on it."""
+    from store import db
+
     context = contextvars.copy_context()
     call_ = functools.partial(context.run, _with_connection, fn, args, kwargs)
-    return await asyncio.get_running_loop().run_in_executor(_hop_pool(), call_)
+    running = asyncio.get_running_loop()
+    deadline, pause = None, 0.1
+    while True:
+        try:
+            return await running.run_in_executor(_hop_pool(), call_)
+        except _NotConnected as failed:
+            error = failed.error
+        now = running.time()
+        deadline = deadline if deadline is not None else now + _state.outage_wait_s
+        if not db.unreachable(error) or now >= deadline:
+            raise error  # as raised (outside the handler: its own context is kept)
+        await asyncio.sleep(min(pause, max(0.0, deadline - now)))
+        pause = min(2.0, pause * 2)
 
 
 def iterate(agen: AsyncIterator[T]) -> Iterator[T]:

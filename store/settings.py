@@ -106,6 +106,7 @@ def _runtime_settings(env: dict) -> dict:
         turns_in_flight=_positive(env, "AGENT_PLATFORM_TURNS_IN_FLIGHT", 1000),
         sync_run_wait_ms=_int(env, "AGENT_PLATFORM_SYNC_RUN_WAIT_MS", 30000),
         db_hop_threads=_positive(env, "AGENT_PLATFORM_DB_HOP_THREADS", 8),
+        db_outage_wait_ms=_int(env, "AGENT_PLATFORM_DB_OUTAGE_WAIT_MS", 30000),
     )
 
 
@@ -185,6 +186,7 @@ class Settings:
     turns_in_flight: int = 1000
     sync_run_wait_ms: int = 30000
     db_hop_threads: int = 8
+    db_outage_wait_ms: int = 30000
     # Chat (runtime/chat*, jobs/tasks.py).
     chat_queue: str = "chat"
     chat_keepalive_s: float = 15.0

@@ -155,8 +155,10 @@ def test_connections_held_and_pooled_across_a_restart_are_replaced(cluster, pool
     assert all(isinstance(pid, int) for pid in after), after
     assert not set(after) & ({held, idle} | set(before))
 
-    # while the database is down a hop fails as a database error a request maps to 503,
-    # and none hangs; once it is back, the next hops succeed
+    # while the database is down a hop fails as a database error a request maps to 503 once
+    # its wait for the database is over (AGENT_PLATFORM_DB_OUTAGE_WAIT_MS; none here), and
+    # none hangs; once it is back, the next hops succeed
+    monkeypatch.setattr(concurrency._state, "outage_wait_s", 0.0)
     cluster.stop()
     try:
         failed = _hop_pids(16)
@@ -166,6 +168,15 @@ def test_connections_held_and_pooled_across_a_restart_are_replaced(cluster, pool
                for error in failed), failed
     again = _hop_pids(16)
     assert all(isinstance(pid, int) for pid in again), again
+    # a hop that finds the database refusing connections waits for it within its wait, so an
+    # outage shorter than the wait fails no hop that had to connect (a connection lost under
+    # a statement fails that hop, as above)
+    monkeypatch.setattr(concurrency._state, "outage_wait_s", 30.0)
+    pool.close_idle()
+    cluster.stop()
+    threading.Timer(1.5, cluster.start).start()
+    waited = _hop_pids(16)
+    assert all(isinstance(pid, int) for pid in waited), waited
     assert pool.connections_in_use() == 1  # this thread's; the hops returned theirs
 
 
