@@ -10,8 +10,8 @@ import pytest
 from store import concurrency
 from tests.factories import make_org
 from tests.factories_chat import make_agent, post_chat, read_stream, user
-from tests.factories_workflows import (make_workflow, start_run, start_worker, stop, wait_run,
-                                       wf_settings)
+from tests.factories_workflows import make_workflow, start_run, wait_run
+from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
 
 PLATFORM = ("server", "store", "runtime", "jobs", "handlers", "rules")
 
@@ -22,20 +22,6 @@ def _platform_made(t: threading.Thread) -> bool:
     target = getattr(t, "_target", None)
     module = getattr(target, "__module__", None) or type(t).__module__ or ""
     return module.split(".")[0] in PLATFORM or t.name.startswith("ThreadPoolExecutor-")
-
-
-@pytest.fixture(scope="module")
-def settings(database_url, tmp_path_factory):
-    return wf_settings(database_url, tmp_path_factory.mktemp("data"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def worker(app, settings):
-    """With Redis the turns run on a worker process: this process is then the API's."""
-    process = start_worker(settings) if settings.redis_url else None
-    yield
-    if process is not None:
-        stop(process)
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ import uuid
 import httpx
 import pytest
 
-from rules import ssrf
 from runtime import turns
 from store import db
 from store.errors import LimitReached
@@ -20,47 +19,17 @@ from store.settings import Settings
 from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_chat import post_chat, user
 from tests.factories_copilots import make_copilot
-from tests.factories_tools import UvicornThread
 from tests.factories_turns import openai_agent, use_model_server
-from tests.servers import OpenAIServer, text
+from tests.fixtures_turns import allow_loopback, gate, held_model, http  # noqa: F401 (fixtures)
 
 USER_LIMIT = 10  # the default of AGENT_PLATFORM_USER_TURNS_IN_FLIGHT
 
 
-@pytest.fixture(scope="module", autouse=True)
-def allow_loopback(settings):
-    ssrf.configure(settings.ssrf_allow)
-
-
-@pytest.fixture(scope="module")
-def gate():
-    """Open: the model answers. Closed: every model call waits, so its turn stays running."""
-    return threading.Event()
-
-
-@pytest.fixture(scope="module")
-def model(gate):
-    def held(request):
-        gate.wait(30)
-        return text("done")
-
-    with OpenAIServer(responder=held) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=30) as c:
-        yield c
-    server.close()
-
-
 @pytest.fixture
-def org(http, model, gate):
+def org(http, held_model, gate):
     """A new organization on the held model; at the end its turns are let go and finish."""
     org = make_org(http)
-    use_model_server(http, org, model)
+    use_model_server(http, org, held_model)
     gate.clear()
     yield org
     gate.set()

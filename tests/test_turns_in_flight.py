@@ -12,16 +12,13 @@ import sys
 import threading
 import time
 
-import httpx
 import pytest
 
-from rules import ssrf
 from tests.factories import make_org
 from tests.factories_chat import post_chat, read_stream, user
-from tests.factories_tools import UvicornThread
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, text
+from tests.fixtures_turns import allow_loopback, gate, held_model, http  # noqa: F401 (fixtures)
 
 N = 40
 
@@ -31,35 +28,6 @@ def settings(database_url, tmp_path_factory):
     return wf_settings(database_url, tmp_path_factory.mktemp("data"), chat_keepalive_s=0.3,
                        turn_stale_ms=2000, run_lease_ms=2000, run_requeue_after_ms=1000,
                        model_max_retries=0)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def allow_loopback(settings):
-    ssrf.configure(settings.ssrf_allow)
-
-
-@pytest.fixture(scope="module")
-def gate():
-    """Open: the model answers. Closed: every model call waits, so its turn stays running."""
-    return threading.Event()
-
-
-@pytest.fixture(scope="module")
-def model(gate):
-    def held(request):
-        gate.wait(60)
-        return text("done")
-
-    with OpenAIServer(responder=held) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=30) as c:
-        yield c
-    server.close()
 
 
 def _worker(settings, **extra) -> subprocess.Popen:
@@ -72,14 +40,14 @@ def _worker(settings, **extra) -> subprocess.Popen:
 
 
 @pytest.fixture
-def org(http, model, gate, settings):
+def org(http, held_model, gate, settings):
     org = make_org(http)
-    use_model_server(http, org, model)
+    use_model_server(http, org, held_model)
     limits = http.put(f"/v1/admin/orgs/{org['id']}/limits", json={"turns_in_flight": 1000},
                       headers={"Authorization": "Bearer test-admin-token-0123456789"})
     assert limits.status_code == 200, limits.text
     gate.clear()
-    model.reset()
+    held_model.reset()
     yield org
     gate.set()
 
@@ -115,13 +83,13 @@ def _finals(http, posted):
             for headers, thread_id in posted]
 
 
-def test_slow_turns_are_all_in_flight_at_once(http, org, model, gate, settings):
+def test_slow_turns_are_all_in_flight_at_once(http, org, held_model, gate, settings):
     worker = _worker(settings) if settings.redis_url else None  # ONE worker holds them all
     try:
         agent = openai_agent(http, org)
         posted = _burst(http, org, agent, N)
-        _calls_open(model, N)  # every turn is waiting on its model call at the same time
-        assert len(model.requests) == N
+        _calls_open(held_model, N)  # every turn is waiting on its model call at the same time
+        assert len(held_model.requests) == N
         assert http.get("/v1/organization", headers=org["headers"]).status_code == 200
         gate.set()
         finals = _finals(http, posted)
@@ -131,7 +99,7 @@ def test_slow_turns_are_all_in_flight_at_once(http, org, model, gate, settings):
             stop(worker)
 
 
-def test_a_worker_killed_mid_burst_loses_nothing(http, org, model, gate, settings):
+def test_a_worker_killed_mid_burst_loses_nothing(http, org, held_model, gate, settings):
     if not settings.redis_url:
         pytest.skip("turns run on workers with Redis only")
     first = _worker(settings, AGENT_PLATFORM_WORKER_JOBS_IN_FLIGHT="5")
@@ -139,9 +107,9 @@ def test_a_worker_killed_mid_burst_loses_nothing(http, org, model, gate, setting
     try:
         agent = openai_agent(http, org)
         posted = _burst(http, org, agent, 10)
-        _calls_open(model, 5)  # the first worker's capacity: 5 running, 5 queued behind
+        _calls_open(held_model, 5)  # the first worker's capacity: 5 running, 5 queued behind
         time.sleep(0.5)
-        assert len(model.requests) == 5
+        assert len(held_model.requests) == 5
         os.kill(first.pid, signal.SIGKILL)
         first.wait(10)
         gate.set()
