@@ -43,8 +43,24 @@ def _document(ctx: Context) -> dict:
             "metadata": {"name": org.name}, "spec": spec}
 
 
+FIRST = ("id", "type", "provider", "name", "ref")
+
+
+def canon(value):
+    """A value with the keys of its objects in a stable order (the engines keep JSON objects
+    in different orders: PostgreSQL's jsonb sorts them): a few telling keys first (`id`,
+    `type`, `provider`, `name`, `ref`), then the others sorted."""
+    if isinstance(value, dict):
+        keys = [k for k in FIRST if k in value] + sorted(k for k in value if k not in FIRST)
+        return {k: canon(value[k]) for k in keys}
+    if isinstance(value, list):
+        return [canon(v) for v in value]
+    return value
+
+
 def _copy(item):
-    return {k: v for k, v in item.items()} if isinstance(item, dict) else item
+    """An exported item: its fields in the kind's order, the objects inside them canonical."""
+    return {k: canon(v) for k, v in item.items()} if isinstance(item, dict) else item
 
 
 def _revision(ctx: Context, doc: dict) -> str:
