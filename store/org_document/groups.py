@@ -5,8 +5,7 @@ from __future__ import annotations
 from store import groups as group_store
 from store import scope
 from store.models import Group
-from store.org_document import api_schemas
-from store.org_document.base import Context, Kind, Problem, ordered
+from store.org_document.base import Context, Kind, ordered
 
 KIND = "group"
 ORDER = ("group_id", "display_name", "spend_cap_usd")
@@ -36,10 +35,6 @@ class Groups(Kind):
 
     def place(self, spec: dict, items: list[dict]) -> None:
         spec["groups"] = items
-
-    def check(self, ctx: Context, items: dict) -> list[Problem]:
-        return [Problem(KIND, name, "invalid_field", message) for name, item in items.items()
-                for message in api_schemas.errors("GroupCreate", item)]
 
     def write(self, ctx: Context, name: str, old: dict | None, new: dict | None) -> None:
         if new is None:

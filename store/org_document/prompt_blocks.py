@@ -5,8 +5,7 @@ from __future__ import annotations
 from store import prompt_blocks as block_store
 from store import scope
 from store.models_blocks import PromptBlock
-from store.org_document import api_schemas
-from store.org_document.base import Context, Kind, Problem, ordered
+from store.org_document.base import Context, Kind, ordered
 
 KIND = "prompt block"
 ORDER = ("name", "description", "text")
@@ -27,10 +26,6 @@ class PromptBlocks(Kind):
 
     def place(self, spec: dict, items: list[dict]) -> None:
         spec["prompt_blocks"] = items
-
-    def check(self, ctx: Context, items: dict) -> list[Problem]:
-        return [Problem(KIND, name, "invalid_field", message) for name, item in items.items()
-                for message in api_schemas.errors("PromptBlockCreate", item)]
 
     def write(self, ctx: Context, name: str, old: dict | None, new: dict | None) -> None:
         if new is None:

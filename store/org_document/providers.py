@@ -8,7 +8,6 @@ from rules.provider_auth import AUTH_TYPES
 from store import providers as provider_store
 from store import scope
 from store.models import Tool, ToolProvider
-from store.org_document import api_schemas
 from store.org_document.base import MISSING, Context, Kind, Problem, diff, ordered
 from store.org_document.document import placeholder, placeholder_name
 
@@ -160,9 +159,6 @@ class Providers(Kind):
                     problems.append(Problem(KIND, name, "placeholder_missing",
                                             f"no value for the placeholder ${{{s['placeholder']}}}"
                                             " (give it in the secrets)", ".".join(s["path"])))
-            for message in api_schemas.errors(
-                    "ToolProviderCreate", self._fields(ctx, name, item, check_only=True)):
-                problems.append(Problem(KIND, name, "invalid_field", message))
         return problems
 
     def compare(self, ctx: Context, old: dict, new: dict) -> list[dict]:

@@ -11,14 +11,12 @@ from store import scope
 from store.db import iso
 from store.errors import Invalid
 from store.models import Workflow, WorkflowSchedule
-from store.org_document import api_schemas
 from store.org_document.base import Context, Kind, Problem, collect, ordered
 
 KIND = "schedule"
 ORDER = ("workflow", "description", "cron", "run_at", "recurrence", "timezone", "input",
          "notify", "thread_title", "max_consecutive_failures", "skip_missed", "status")
 TIMING = ("cron", "run_at", "recurrence", "timezone")
-_DUMMY = "00000000-0000-0000-0000-000000000000"
 
 
 class Schedules(Kind):
@@ -75,11 +73,6 @@ class Schedules(Kind):
                                        recurrence=item["recurrence"], timezone=item["timezone"])
             except Invalid as exc:
                 problems.append(Problem(KIND, name, exc.code, exc.detail))
-            body = {k: v for k, v in item.items() if k not in ("workflow", "status")
-                    and v is not None}
-            for message in api_schemas.errors("WorkflowScheduleCreate",
-                                              {**body, "workflow_id": _DUMMY}):
-                problems.append(Problem(KIND, name, "invalid_field", message))
         return problems
 
     def write(self, ctx: Context, name: str, old: dict | None, new: dict | None) -> None:

@@ -3,7 +3,6 @@
 providers are discovered from their servers: they are not listed, but may be referred to."""
 from __future__ import annotations
 
-from store import scope
 from store import tools as tool_store
 from store.errors import Invalid
 from store.models import Tool, ToolProvider
@@ -81,10 +80,6 @@ class Tools(Kind):
                 problems.append(Problem(KIND, name, "invalid_tool_name",
                                         f"a tool name holds no `/`, `{{` or `}}` and no doubled "
                                         f"spaces; the API would name it {cleaned!r}", "name"))
-            body = {k: v for k, v in item.items() if k != "_provider"}
-            body["tool_provider_id"] = "00000000-0000-0000-0000-000000000000"
-            for message in api_schemas.errors("ToolCreate", body):
-                problems.append(Problem(KIND, name, "invalid_field", message))
         return problems
 
     def write(self, ctx: Context, name: str, old: dict | None, new: dict | None) -> None:
