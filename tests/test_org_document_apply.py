@@ -174,3 +174,21 @@ def test_json_bodies_carry_their_secrets(client):
     assert provider["tool_providers"][0]["auth"]["credentials_set"] == ["api_key"]
     exported = export_doc(client, org)
     assert exported["spec"]["tool_providers"][0]["auth"]["api_key"] == "${KEYED_API_KEY}"
+
+
+def test_pruning_everything_deletes_in_the_order_references_allow(client):
+    org = make_org(client)
+    populate(client, org)
+    empty = {"apiVersion": "agent-platform/v1", "kind": "Organization",
+             "spec": {"cors_origins": ["HTTPS://App.Example.com:443"]}}
+    plan = send(client, org, "plan", empty, prune=True)
+    assert plan["invalid"] == [] and plan["summary"]["delete"] == 9
+    result = send(client, org, "apply", empty, prune=True)
+    assert result["summary"]["delete"] == 9
+    spec = export_doc(client, org)["spec"]
+    assert [k for k, v in spec.items() if v] == ["groups", "cors_origins"]
+    assert spec["cors_origins"] == ["https://app.example.com"]  # normalized: unchanged
+    assert _copilots(client, org, "prod") == []
+    bad = {"apiVersion": "agent-platform/v1", "kind": "Organization",
+           "spec": {"cors_origins": ["app.example.com"]}}
+    assert [p["code"] for p in send(client, org, "plan", bad)["invalid"]] == ["invalid_origin"]

@@ -3,6 +3,7 @@ each an object of its own (added, or removed by a prune)."""
 from __future__ import annotations
 
 from store import cors as cors_store
+from store.org_document import api_schemas
 from store.org_document.base import Context, Kind, Problem
 
 KIND = "cors origin"
@@ -32,9 +33,9 @@ class CorsOrigins(Kind):
         if len(wanted) > cors_store.MAX_ORIGINS:
             return [Problem(KIND, "*", "too_many_origins",
                             f"at most {cors_store.MAX_ORIGINS} origins are allowed")]
-        bad = [o for o in items if "://" not in o]
-        return [Problem(KIND, o, "invalid_origin", "an origin is scheme://host[:port]")
-                for o in bad]
+        return [Problem(KIND, o, "invalid_origin", "; ".join(errors)) for o in items
+                for errors in [api_schemas.errors("CorsSettings", {"allowed_origins": [o]})]
+                if errors]
 
     def compare(self, ctx: Context, old, new) -> list[dict]:
         return []

@@ -13,7 +13,7 @@ import contextlib
 from store import orgs, resource_locks
 from store.db import atomic
 from store.errors import DomainError, PreconditionFailed
-from store.org_document import KINDS, document, networks
+from store.org_document import DELETES, KINDS, document, networks
 from store.org_document.base import Context, DocumentInvalid, Problem, unique_names
 
 LOCK = "/v1/organization/configuration"
@@ -139,7 +139,7 @@ def _write(ctx: Context, changes: list[dict], deploy: bool) -> list[dict]:
     if deploy:
         ctx.cache["at"] = (networks.KIND, "*")
         deployed = networks.KIND_OBJECT.deploy(ctx)
-    for kind in reversed(KINDS):
+    for kind in DELETES:
         if getattr(kind, "delete_first", False):
             continue
         for change in by_kind.get(kind.name, []):
