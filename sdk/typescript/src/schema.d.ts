@@ -5275,7 +5275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/yaml": string;
+                    "application/yaml": components["schemas"]["OrganizationDocument"];
                     "application/json": components["schemas"]["OrganizationDocument"];
                 };
             };

@@ -1,11 +1,12 @@
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 from uuid import UUID
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.organization_document import OrganizationDocument
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -33,9 +34,10 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | str | None:
+) -> OrganizationDocument | Problem | None:
     if response.status_code == 200:
-        response_200 = cast(str, response.content)
+        response_200 = OrganizationDocument.from_dict(response.content)
+
         return response_200
 
     if response.status_code == 400:
@@ -81,7 +83,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | str]:
+) -> Response[OrganizationDocument | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -95,7 +97,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[OrganizationDocument | Problem]:
     """The organization as a document (YAML, or JSON)
 
      The organization's configuration as one versioned document: tool providers (every credential a named
@@ -115,7 +117,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[OrganizationDocument | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -135,7 +137,7 @@ def sync(
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Problem | str | None:
+) -> OrganizationDocument | Problem | None:
     """The organization as a document (YAML, or JSON)
 
      The organization's configuration as one versioned document: tool providers (every credential a named
@@ -155,7 +157,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        OrganizationDocument | Problem
     """
 
     return sync_detailed(
@@ -170,7 +172,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[OrganizationDocument | Problem]:
     """The organization as a document (YAML, or JSON)
 
      The organization's configuration as one versioned document: tool providers (every credential a named
@@ -190,7 +192,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[OrganizationDocument | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -208,7 +210,7 @@ async def asyncio(
     client: AuthenticatedClient,
     x_request_id: str | Unset = UNSET,
     x_organization_id: UUID | Unset = UNSET,
-) -> Problem | str | None:
+) -> OrganizationDocument | Problem | None:
     """The organization as a document (YAML, or JSON)
 
      The organization's configuration as one versioned document: tool providers (every credential a named
@@ -228,7 +230,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        OrganizationDocument | Problem
     """
 
     return (
