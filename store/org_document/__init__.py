@@ -1,9 +1,9 @@
 """An organization as a document: export, plan and apply (docs/config-as-code.md).
 
 One module per kind of object; ``KINDS`` lists them in the order an apply creates and
-updates (each kind after those it references); ``DELETES`` the order of deletes (each kind
-before those it references). Adding a kind is one module with a ``KIND_OBJECT`` (a
-``base.Kind``) and a line in each list.
+updates (each kind after those it references); deletes run in the order of each kind's
+``delete_order`` (before the kinds it references). Adding a kind (an exposure, a webhook)
+is one module with a ``KIND_OBJECT`` (a ``base.Kind``) and one line here.
 """
 from __future__ import annotations
 
@@ -21,14 +21,4 @@ KINDS = (
     groups.KIND_OBJECT,
     cors.KIND_OBJECT,
 )
-DELETES = (
-    cors.KIND_OBJECT,
-    groups.KIND_OBJECT,
-    schedules.KIND_OBJECT,
-    networks.KIND_OBJECT,  # a network's deletion frees its agents and workflows
-    workflows.KIND_OBJECT,
-    agents.KIND_OBJECT,
-    prompt_blocks.KIND_OBJECT,
-    tools.KIND_OBJECT,
-    providers.KIND_OBJECT,
-)
+DELETES = tuple(sorted(KINDS, key=lambda kind: kind.delete_order))

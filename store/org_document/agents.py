@@ -18,6 +18,7 @@ _DUMMY = "00000000-0000-0000-0000-000000000000"
 
 class Agents(Kind):
     name = KIND
+    delete_order = 50
 
     def read(self, ctx: Context) -> dict:
         agents = [*scope.scoped(Agent, ctx.org_id, Agent.id, Agent.name,

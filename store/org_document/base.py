@@ -93,6 +93,9 @@ class Kind:
     name = ""
     # fields a plan does not diff (the kind handles them on its own)
     skip_fields: tuple = ()
+    # deletes run by ascending delete_order: a kind before the kinds it references (a network
+    # before its agents and workflows, a schedule before its workflow)
+    delete_order = 50
 
     def read(self, ctx: Context) -> dict[str, tuple[str, dict]]:
         """name -> (id, item in document form) of the organization's objects."""

@@ -11,6 +11,7 @@ KIND = "cors origin"
 
 class CorsOrigins(Kind):
     name = KIND
+    delete_order = 0
     delete_first = True
 
     def identity(self, item) -> str:

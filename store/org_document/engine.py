@@ -13,7 +13,7 @@ import contextlib
 from store import orgs, resource_locks
 from store.db import atomic
 from store.errors import DomainError, PreconditionFailed
-from store.org_document import DELETES, KINDS, document, networks
+from store.org_document import DELETES, KINDS, document
 from store.org_document.base import Context, DocumentInvalid, Problem, unique_names
 
 LOCK = "/v1/organization/configuration"
@@ -137,8 +137,10 @@ def _write(ctx: Context, changes: list[dict], deploy: bool) -> list[dict]:
         kind.finish(ctx)
     deployed = []
     if deploy:
-        ctx.cache["at"] = (networks.KIND, "*")
-        deployed = networks.KIND_OBJECT.deploy(ctx)
+        for kind in KINDS:
+            if hasattr(kind, "deploy"):
+                ctx.cache["at"] = (kind.name, "*")
+                deployed += kind.deploy(ctx)
     for kind in DELETES:
         if getattr(kind, "delete_first", False):
             continue
@@ -150,9 +152,10 @@ def _write(ctx: Context, changes: list[dict], deploy: bool) -> list[dict]:
 
 def _plan_body(ctx: Context, changes, unmanaged, problems, deployed, revision) -> dict:
     placeholders = []
-    provider_kind = KINDS[0]
-    for name, item in sorted(ctx.desired.get(provider_kind.name, {}).items()):
-        placeholders += provider_kind.placeholders(ctx, name, item)
+    for kind in KINDS:
+        if hasattr(kind, "placeholders"):
+            for name, item in sorted(ctx.desired.get(kind.name, {}).items()):
+                placeholders += kind.placeholders(ctx, name, item)
     counts = {a: sum(1 for c in changes if c["action"] == a) for a in ("create", "update",
                                                                          "delete")}
     return {"revision": revision, "changed": bool(changes or deployed),

@@ -13,6 +13,7 @@ ORDER = ("group_id", "display_name", "spend_cap_usd")
 
 class Groups(Kind):
     name = KIND
+    delete_order = 10
     prunable = False
 
     def identity(self, item: dict) -> str:

@@ -36,6 +36,7 @@ def deployment_states(org_id: str, dev: Copilot) -> dict:
 
 class Networks(Kind):
     name = KIND
+    delete_order = 30
     skip_fields = ("deployments",)
 
     def read(self, ctx: Context) -> dict:
@@ -121,6 +122,7 @@ class Networks(Kind):
         """Deploy every network the document names `current` somewhere it is not (yet)."""
         done = []
         for name, item in sorted(ctx.desired.get(KIND, {}).items()):
+            ctx.cache["at"] = (KIND, name)
             wanted = [env for env, state in item["deployments"].items() if state == "current"]
             if not wanted:
                 continue

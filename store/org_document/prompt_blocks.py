@@ -13,6 +13,7 @@ ORDER = ("name", "description", "text")
 
 class PromptBlocks(Kind):
     name = KIND
+    delete_order = 60
 
     def read(self, ctx: Context) -> dict:
         return {b.name: (b.id, {"name": b.name, "description": b.description, "text": b.text})

@@ -56,6 +56,7 @@ def _stored(secrets: dict, path) -> str | None:
 
 class Providers(Kind):
     name = KIND
+    delete_order = 80
     skip_fields = ("tools",)
 
     def read(self, ctx: Context) -> dict:

@@ -21,6 +21,7 @@ TIMING = ("cron", "run_at", "recurrence", "timezone")
 
 class Schedules(Kind):
     name = KIND
+    delete_order = 20
 
     def identity(self, item: dict) -> str:
         return f"{item['workflow']}/{item.get('description') or ''}"

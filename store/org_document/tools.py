@@ -27,6 +27,7 @@ def split(name: str) -> tuple[str, str]:
 
 class Tools(Kind):
     name = KIND
+    delete_order = 70
     delete_first = True  # a pruned one frees its name, method and path first
     skip_fields = ("_provider",)
 

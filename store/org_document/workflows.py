@@ -16,6 +16,7 @@ _DUMMY = "00000000-0000-0000-0000-000000000000"
 
 class Workflows(Kind):
     name = KIND
+    delete_order = 40
 
     def read(self, ctx: Context) -> dict:
         names = {kind: ctx.names(kind) for kind in ("tool", "agent")}
