@@ -45,7 +45,7 @@ def apply(*, settings, org_id: str, body, prune: bool = False, deploy: bool = Fa
 
     def inside(ctx):
         recorded["rebuilds"] = _rebuilds(ctx)
-        if ctx.tool_ids or ctx.provider_ids or ctx.block_ids or ctx.agent_ids:
+        if ctx.cache.get("changes"):  # the registry moves on (a deleted agent's runtime too)
             recorded["entry"] = outbox.add(kind="rebuild", payload=_payload(ctx),
                                            org_id=org_id)
         return {"rebuilds": recorded["rebuilds"]}

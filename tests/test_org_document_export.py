@@ -124,3 +124,20 @@ def test_an_empty_document_plans_nothing_but_lists_what_it_leaves_out(client):
     kinds = {u["kind"] for u in plan["unmanaged"]}
     assert {"tool provider", "tool", "agent", "network", "workflow", "schedule", "group",
             "prompt block", "cors origin"} <= kinds
+
+
+def test_who_may_export_plan_and_apply(client, admin):
+    org = make_org(client, "Who")
+    resp = client.post("/v1/sessions", headers=org["headers"], json={"user_id": "u1"})
+    assert resp.status_code == 201, resp.text
+    session = {"Authorization": f"Bearer {resp.json()['access_token']}"}
+    for method, path in (("get", "/v1/organization/export"), ("post", "/v1/organization/plan"),
+                         ("post", "/v1/organization/apply")):
+        kwargs = {"json": {"apiVersion": "agent-platform/v1", "kind": "Organization",
+                           "spec": {}}} if method == "post" else {}
+        assert_problem(getattr(client, method)(path, headers=session, **kwargs), 403)
+    as_operator = client.get("/v1/organization/export",
+                             headers={**admin, "X-Organization-Id": org["id"]})
+    assert as_operator.status_code == 200
+    assert yaml.safe_load(as_operator.text)["metadata"] == {"name": "Who"}
+    assert client.get("/v1/organization/export").status_code == 401

@@ -114,6 +114,7 @@ def _changes(ctx: Context) -> tuple[list[dict], list[dict]]:
 def _write(ctx: Context, changes: list[dict], deploy: bool) -> list[dict]:
     """Carry the changes out (inside the caller's transaction); the deployments made."""
     by_kind: dict = {}
+    ctx.cache["changes"] = changes
     for change in changes:
         by_kind.setdefault(change["kind"], []).append(change)
 
