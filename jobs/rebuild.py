@@ -37,9 +37,11 @@ def _ensure_bound() -> None:
 
 
 def run(org_id: str, scope: str, tool_ids: list | None = None, provider_ids: list | None = None,
-        sync_provider_ids: list | None = None, block_ids: list | None = None) -> dict:
+        sync_provider_ids: list | None = None, block_ids: list | None = None,
+        agent_ids: list | None = None) -> dict:
     """Reload the org's registry slice and rebuild dependents (of tools, providers and prompt
-    blocks). Returns the Rebuild result."""
+    blocks), and the agents ``agent_ids`` names (an applied document's saved agents). Returns
+    the Rebuild result."""
     from runtime import agent_build, discovery, registry
     from store.models import ToolProvider
 
@@ -61,8 +63,9 @@ def run(org_id: str, scope: str, tool_ids: list | None = None, provider_ids: lis
                     mcp_errors.append({"providerId": outcome.provider_id,
                                        "providerName": outcome.provider_name,
                                        "error": outcome.error})
-        agent_ids = agent_build.dependents(org_id, affected, changed_providers, block_ids or [])
-        items, runtimes, build_ms = agent_build.build(org_id, agent_ids)
+        dependents = agent_build.dependents(org_id, affected, changed_providers, block_ids or [])
+        items, runtimes, build_ms = agent_build.build(
+            org_id, sorted({*dependents, *(agent_ids or [])}))
         new_version = registry.bump(org_id)
         registry.patch(org_id, new_version, affected, runtimes)
         total, per_type = registry.counts(org_id)
@@ -89,26 +92,29 @@ def shape(scope, affected, total, per_type, mcp_errors, items, build_ms, pending
 
 
 def pending(*, org_id, scope, tool_ids=(), provider_ids=(), sync_provider_ids=(),
-            block_ids=()) -> dict:
+            block_ids=(), agent_ids=()) -> dict:
     """The result of a rebuild that has not run yet: the dependents as `skipped`."""
-    return _pending(org_id, scope, tool_ids, provider_ids, block_ids)
+    return _pending(org_id, scope, tool_ids, provider_ids, block_ids, agent_ids)
 
 
-def _pending(org_id, scope, tool_ids, provider_ids, block_ids=()) -> dict:
+def _pending(org_id, scope, tool_ids, provider_ids, block_ids=(), agent_ids=()) -> dict:
     from runtime import agent_build, registry
 
     total, per_type = registry.counts(org_id)
-    waiting = agent_build.dependents(org_id, tool_ids or [], provider_ids or [], block_ids or [])
+    waiting = {*agent_build.dependents(org_id, tool_ids or [], provider_ids or [],
+                                       block_ids or []), *(agent_ids or [])}
     return shape(scope, set(tool_ids or []), total, per_type, [], [], 0, pending=len(waiting))
 
 
 def dispatch(settings, *, org_id: str, scope: str, tool_ids=None, provider_ids=None,
-             sync_provider_ids=None, block_ids=None) -> dict:
+             sync_provider_ids=None, block_ids=None, agent_ids=None) -> dict:
     kwargs = {"org_id": org_id, "scope": scope, "tool_ids": sorted(tool_ids or []),
               "provider_ids": sorted(provider_ids or []),
               "sync_provider_ids": sorted(sync_provider_ids or [])}
     if block_ids:  # only then, so that jobs stay readable by workers of the previous release
         kwargs["block_ids"] = sorted(block_ids)
+    if agent_ids:  # likewise
+        kwargs["agent_ids"] = sorted(agent_ids)
     if not settings.redis_url:
         return run(**kwargs)
     from rq import Queue
@@ -140,4 +146,4 @@ def dispatch(settings, *, org_id: str, scope: str, tool_ids=None, provider_ids=N
                               "next change or sync rebuilds again", code="rebuild_failed")
     log.warning("rebuild job %s still running after %s ms", job.id, settings.rebuild_wait_ms)
     return _pending(org_id, scope, kwargs["tool_ids"], kwargs["provider_ids"],
-                    kwargs.get("block_ids"))
+                    kwargs.get("block_ids"), kwargs.get("agent_ids"))

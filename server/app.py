@@ -116,7 +116,9 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     app.add_middleware(body_limit.BodyLimit, position=MiddlewarePosition.BEFORE_ROUTING,
                        default=settings.max_body_bytes,
                        per_path=((r"^/v1/tool-providers/[^/]+/import$", settings.max_import_bytes,
-                                  settings.max_import_values),))
+                                  settings.max_import_values),
+                                 (r"^/v1/organization/(plan|apply)$", settings.max_import_bytes,
+                                  settings.max_import_values)))
     app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
     app.add_middleware(widget.Widget, position=MiddlewarePosition.BEFORE_ROUTING)
     # the request id, the request log, RateLimit fields and CORS, on every answer (errors too)

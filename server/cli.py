@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 
 from store.settings import Settings
@@ -93,6 +94,85 @@ def cmd_secrets_rotate(settings, _args):
         _require_current_schema()
         counts = vault.rotate_all()
     print(json.dumps({"reencrypted": counts}))
+
+
+def _document_process(settings):
+    """Bind what an export, plan or apply needs in this process (the rebuild runs here, or
+    on the queue when REDIS_URL is set)."""
+    from jobs import tasks
+    from rules import ssrf
+    from runtime import mcp_client
+
+    _bind(settings)
+    ssrf.configure(settings.ssrf_allow)
+    mcp_client.configure(settings)
+    tasks.start(settings)
+
+
+def _document_body(args) -> tuple[bytes, dict]:
+    """The document file's text and the placeholders' values: those of `--secrets FILE`,
+    then the environment's variables named like a placeholder of the document."""
+    import yaml
+
+    from store.org_document import document
+
+    with open(args.file, "rb") if args.file != "-" else sys.stdin.buffer as fh:
+        text = fh.read()
+    secrets = {}
+    if args.secrets:
+        with open(args.secrets, encoding="utf-8") as fh:
+            loaded = yaml.safe_load(fh) or {}
+        secrets.update(loaded.get("values", loaded) if isinstance(loaded, dict) else {})
+    for name in sorted(set(re.findall(rb"\$\{([A-Za-z_][A-Za-z0-9_]*)\}", text))):
+        value = os.environ.get(name.decode())
+        if value is not None and name.decode() not in secrets:
+            secrets[name.decode()] = value
+    if secrets:
+        text += b"\n---\n" + document.to_yaml({"apiVersion": document.API_VERSION,
+                                                "kind": "Secrets", "values": secrets}).encode()
+    return text, secrets
+
+
+def cmd_export(settings, args):
+    from runtime import org_document
+    from store import db
+    from store.org_document import document
+
+    _document_process(settings)
+    with db.connection():
+        _require_current_schema()
+        doc, revision = org_document.export(org_id=args.org)
+    sys.stdout.write(document.to_json(doc) if args.json else document.to_yaml(doc))
+    _say(f"revision {revision}")
+
+
+def cmd_plan(settings, args):
+    from runtime import org_document
+    from store import db
+
+    _document_process(settings)
+    text, _ = _document_body(args)
+    with db.connection():
+        _require_current_schema()
+        result = org_document.plan(settings=settings, org_id=args.org, body=text,
+                                   prune=args.prune, deploy=args.deploy)
+    print(json.dumps(result, indent=2))
+    if result["invalid"]:
+        raise SystemExit(1)
+
+
+def cmd_apply(settings, args):
+    from runtime import org_document
+    from store import db
+
+    _document_process(settings)
+    text, _ = _document_body(args)
+    with db.connection():
+        _require_current_schema()
+        result = org_document.apply(settings=settings, org_id=args.org, body=text,
+                                    prune=args.prune, deploy=args.deploy,
+                                    if_match=args.if_match)
+    print(json.dumps(result, indent=2))
 
 
 def _observe(settings, *, fresh: bool = False) -> None:
@@ -246,6 +326,25 @@ def build_parser() -> argparse.ArgumentParser:
     keys_revoke = keys.add_parser("revoke", help="revoke an API key")
     keys_revoke.add_argument("key_id")
     keys_revoke.set_defaults(func=cmd_keys_revoke)
+
+    export = sub.add_parser("export", help="print an organization as a document (YAML)")
+    export.add_argument("--org", required=True)
+    export.add_argument("--json", action="store_true", help="JSON instead of YAML")
+    export.set_defaults(func=cmd_export)
+    for name, func, text in (("plan", cmd_plan, "what applying a document would change"),
+                             ("apply", cmd_apply, "apply a document in one transaction")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("--org", required=True)
+        cmd.add_argument("-f", "--file", required=True, help="the document (`-`: stdin)")
+        cmd.add_argument("--secrets", help="a Secrets document (or a YAML map) of placeholder "
+                                           "values; the environment supplies the others")
+        cmd.add_argument("--prune", action="store_true",
+                         help="delete what the document leaves out")
+        cmd.add_argument("--deploy", action="store_true",
+                         help="deploy the networks the document names current")
+        if name == "apply":
+            cmd.add_argument("--if-match", help="apply only at this configuration revision")
+        cmd.set_defaults(func=func)
 
     secrets = sub.add_parser("secrets", help="secrets at rest").add_subparsers(
         dest="action", required=True)

@@ -179,6 +179,15 @@ def check_end_users(out, v, api):
     assert user["group_id"] == "team-a" and "carol-own-token" not in json.dumps(user)
 
 
+def check_config_as_code(out, v, api):
+    lines = out.strip().split("\n")
+    assert lines[1:] == ["True", "identical"], lines
+    assert int(lines[0]) >= 6  # the tutorial's provider, tool, agent, network, workflow, ...
+    copy = api.get("/v1/organization/export",
+                   headers={"Authorization": v["COPY_AUTH"].split(": ", 1)[1]})
+    assert copy.status_code == 200 and "deployments:\n      prod: current" in copy.text
+
+
 CHECKS = {
     "setup": check_setup,
     "org-and-key": check_org_and_key,
@@ -195,6 +204,7 @@ CHECKS = {
     "tools": check_tools,
     "schedules": check_schedules,
     "end-users": check_end_users,
+    "config-as-code": check_config_as_code,
 }
 # blocks whose output holds a problem+json on purpose
 EXPECTS_PROBLEM = {"identity-keys"}

@@ -108,6 +108,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/organization/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization as a document (YAML, or JSON)
+         * @description The organization's configuration as one versioned document: tool providers (every credential a named `${NAME}` placeholder, never a value) with their hand-made tools, prompt blocks, agents, networks (with where each is deployed), workflows, the organization's schedules, groups with their caps and the allowed browser origins. Objects refer to each other by name, and the order is stable: two exports of an unchanged organization are byte-identical. YAML unless `Accept` asks for `application/json`. 409 `ambiguous_names` when two objects of one kind share a name. Its JSON Schema is `/schemas/organization-v1.json` (docs/config-as-code.md).
+         */
+        get: operations["export_organization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organization/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What applying a document would change (nothing is changed)
+         * @description Compares the document with the organization: what would be created, changed (field by field; a credential only as changed, never its value) and deleted (only with `prune=true`; otherwise objects the document leaves out are listed as `unmanaged`), what is invalid (names that refer to nothing, and whatever the API itself would refuse: the plan carries the changes out in a transaction it rolls back), which placeholders have a value (`supplied`), keep the value stored here (`stored`) or have none (`missing`), which networks would be deployed (`deploy=true`) and which agents rebuilt. `revision` is the configuration revision planned against: apply with `If-Match` set to it to apply exactly what was reviewed. A document of a newer apiVersion is 400 `api_version_unsupported`; one that does not match `/schemas/organization-v1.json`, 400 `document_invalid`.
+         */
+        post: operations["plan_organization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organization/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a document, all of it or nothing
+         * @description Carries out the plan of the document in one transaction: every create, update and delete goes through the same rules as the API (names, conflicts, the SSRF policy, rebuilds), and any refusal leaves the organization unchanged (400 `document_invalid` listing the problems, or the API's own error naming the object). Applying the same document twice changes nothing the second time (`changed: false`). Applies of one organization run one after another; with `If-Match` (the revision of an export or a plan) an apply whose organization changed since is 412 `precondition_failed`. `prune=true` deletes what the document leaves out (groups excepted); `deploy=true` deploys each network the document names `current` on staging or prod where it is not. A placeholder without a value for a credential not stored here is invalid.
+         */
+        post: operations["apply_organization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schemas/organization-v1.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JSON Schema of an organization document
+         * @description For editors (the YAML language server's `# yaml-language-server: $schema=...`, VS Code's `json.schemas`) and CI to validate and complete documents. Needs no credential.
+         */
+        get: operations["get_organization_schema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orgs": {
         parameters: {
             query?: never;
@@ -1493,6 +1573,176 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An organization's configuration (docs/config-as-code.md); `spec` is described by the JSON Schema at `/schemas/organization-v1.json`. */
+        OrganizationDocument: {
+            /** @description `agent-platform/v1`. A document of a newer version is refused (`api_version_unsupported`). */
+            apiVersion: string;
+            /** @description `Organization`. */
+            kind: string;
+            /** @description About the document. */
+            metadata?: components["schemas"]["OrganizationDocumentMetadata"];
+            /** @description The objects. */
+            spec: components["schemas"]["OrganizationDocumentSpec"];
+        };
+        /** @description An organization document to plan or apply, with the values of its placeholders in `secrets` (a request only: an export never holds one). */
+        OrganizationDocumentRequest: {
+            /** @description `agent-platform/v1`. */
+            apiVersion: string;
+            /** @description `Organization`. */
+            kind: string;
+            /** @description About the document. */
+            metadata?: components["schemas"]["OrganizationDocumentMetadata"];
+            /** @description The objects. */
+            spec: components["schemas"]["OrganizationDocumentSpec"];
+            /** @description Values of the placeholders. */
+            secrets?: components["schemas"]["PlaceholderValues"];
+        };
+        /** @description About the document. */
+        OrganizationDocumentMetadata: {
+            /** @description The organization's name (informative; not applied). */
+            name?: string;
+        };
+        /** @description `tool_providers` (with their `tools`), `prompt_blocks`, `agents`, `networks`, `workflows`, `schedules`, `groups` and `cors_origins`, as `/schemas/organization-v1.json` describes them. */
+        OrganizationDocumentSpec: {
+            [key: string]: unknown;
+        };
+        /** @description Placeholder name (`NAME` of `${NAME}`) to its value. */
+        PlaceholderValues: {
+            [key: string]: string;
+        };
+        /** @description A JSON Schema (draft 2020-12). */
+        JsonSchemaDocument: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description What an apply does to one object.
+         * @enum {string}
+         */
+        PlanAction: "create" | "update" | "delete";
+        /**
+         * @description `supplied`: the request gives its value; `stored`: the value stored here is kept; `missing`: neither (the apply is refused).
+         * @enum {string}
+         */
+        PlaceholderStatus: "supplied" | "stored" | "missing";
+        /** @description One object an apply creates, changes or deletes. */
+        PlanChange: {
+            /** @description What is done to it. */
+            action: components["schemas"]["PlanAction"];
+            /** @description The kind of object (`tool provider`, `tool`, `agent`, `network`, ...). */
+            kind: string;
+            /** @description Its name (a tool's `<provider>/<tool>`, a schedule's `<workflow>/<description>`). */
+            name: string;
+            /** @description The fields an update changes. */
+            fields?: components["schemas"]["PlanFieldChange"][];
+        };
+        /** @description One field an update changes; a credential shows neither value. */
+        PlanFieldChange: {
+            /** @description The field (nested ones dotted: `model.temperature`). */
+            field: string;
+            /** @description The value now (absent for a credential). */
+            from?: unknown;
+            /** @description The value after the apply (absent for a credential). */
+            to?: unknown;
+            /** @description The field is a credential whose value changes. */
+            secret?: boolean;
+        };
+        /** @description A deployment of a network an apply makes. */
+        PlanDeployment: {
+            /** @description The network's name. */
+            network: string;
+            /** @description Where it is deployed. */
+            environment: components["schemas"]["DeployTarget"];
+        };
+        /** @description An object of the organization the document leaves out. */
+        PlanObject: {
+            /** @description The kind of object. */
+            kind: string;
+            /** @description Its name. */
+            name: string;
+        };
+        /** @description Something in the document an apply would refuse. */
+        PlanProblem: {
+            /** @description The kind of object. */
+            kind: string;
+            /** @description Its name (`*`: the kind as a whole). */
+            name: string;
+            /** @description A stable code (`tool_not_found`, `placeholder_missing`, the API's own codes, ...). */
+            code: string;
+            /** @description What is wrong. */
+            detail: string;
+            /** @description The field at fault, when one is. */
+            field?: string;
+        };
+        /** @description A `${NAME}` placeholder of the document. */
+        PlanPlaceholder: {
+            /** @description The placeholder's name. */
+            name: string;
+            /** @description The kind of object holding it. */
+            kind: string;
+            /** @description The object holding it. */
+            object: string;
+            /** @description The field (`auth.token`, `mcp.headers.Authorization`, ...). */
+            field: string;
+            /** @description Whether it has a value. */
+            status: components["schemas"]["PlaceholderStatus"];
+        };
+        /** @description Counts of a plan. */
+        PlanSummary: {
+            /** @description Objects created. */
+            create: number;
+            /** @description Objects changed. */
+            update: number;
+            /** @description Objects deleted. */
+            delete: number;
+            /** @description Deployments made. */
+            deploy: number;
+            /** @description Problems found. */
+            invalid: number;
+        };
+        /** @description What applying a document would do. */
+        OrganizationPlan: {
+            /** @description The configuration revision planned against (an ETag; `If-Match` on apply). */
+            revision: string;
+            /** @description Whether an apply would change anything. */
+            changed: boolean;
+            /** @description Counts. */
+            summary: components["schemas"]["PlanSummary"];
+            /** @description Creates, updates and deletes, in the order an apply makes them per kind. */
+            changes: components["schemas"]["PlanChange"][];
+            /** @description Deployments an apply with `deploy=true` makes. */
+            deployments: components["schemas"]["PlanDeployment"][];
+            /** @description Objects here the document leaves out, kept (without `prune`). */
+            unmanaged: components["schemas"]["PlanObject"][];
+            /** @description Problems; an apply is refused while there is one. */
+            invalid: components["schemas"]["PlanProblem"][];
+            /** @description The document's placeholders and whether each has a value. */
+            placeholders: components["schemas"]["PlanPlaceholder"][];
+            /** @description Names of the agents an apply would rebuild (present when the plan is valid). */
+            rebuilds?: string[];
+        };
+        /** @description What an apply did. */
+        OrganizationApplyResult: {
+            /** @description The configuration revision after the apply (also the `ETag`). */
+            revision: string;
+            /** @description Whether anything changed (false: the organization already matched). */
+            changed: boolean;
+            /** @description Counts. */
+            summary: components["schemas"]["PlanSummary"];
+            /** @description What was created, changed and deleted. */
+            changes: components["schemas"]["PlanChange"][];
+            /** @description Deployments made. */
+            deployments: components["schemas"]["PlanDeployment"][];
+            /** @description Objects here the document leaves out, kept. */
+            unmanaged: components["schemas"]["PlanObject"][];
+            /** @description Always empty (an invalid document is refused). */
+            invalid: components["schemas"]["PlanProblem"][];
+            /** @description The document's placeholders. */
+            placeholders: components["schemas"]["PlanPlaceholder"][];
+            /** @description Names of the agents rebuilt. */
+            rebuilds: string[];
+            /** @description The registry reload and agent rebuild that followed (null when nothing needed one). */
+            rebuild: components["schemas"]["Rebuild"] | null;
+        };
         /** @description RFC 9457 problem details with a stable machine-readable `code`. Extension members may be added. */
         Problem: {
             /** @description URI naming the problem type. */
@@ -4729,6 +4979,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Delete the objects the document leaves out (groups are never deleted). Without it they are left alone and listed as `unmanaged`. */
+        Prune: boolean;
+        /** @description Deploy each network the document names `current` on staging or prod where that environment does not run its current configuration. */
+        Deploy: boolean;
         /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
         IdempotencyKey: string;
         /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
@@ -4995,6 +5249,168 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    export_organization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document (`apiVersion: agent-platform/v1`, `kind: Organization`); `ETag` is the organization's configuration revision, which `If-Match` on apply names. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": components["schemas"]["OrganizationDocument"];
+                    "application/json": components["schemas"]["OrganizationDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    plan_organization: {
+        parameters: {
+            query?: {
+                /** @description Delete the objects the document leaves out (groups are never deleted). Without it they are left alone and listed as `unmanaged`. */
+                prune?: components["parameters"]["Prune"];
+                /** @description Deploy each network the document names `current` on staging or prod where that environment does not run its current configuration. */
+                deploy?: components["parameters"]["Deploy"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDocumentRequest"];
+                "application/yaml": string;
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    apply_organization: {
+        parameters: {
+            query?: {
+                /** @description Delete the objects the document leaves out (groups are never deleted). Without it they are left alone and listed as `unmanaged`. */
+                prune?: components["parameters"]["Prune"];
+                /** @description Deploy each network the document names `current` on staging or prod where that environment does not run its current configuration. */
+                deploy?: components["parameters"]["Deploy"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationDocumentRequest"];
+                "application/yaml": string;
+            };
+        };
+        responses: {
+            /** @description What was done (`changed: false` when the organization already matched the document), with the new configuration revision and the rebuild. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationApplyResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_organization_schema: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JSON Schema (draft 2020-12) of `apiVersion agent-platform/v1` documents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": components["schemas"]["JsonSchemaDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     create_org: {

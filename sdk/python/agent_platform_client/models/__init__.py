@@ -81,6 +81,7 @@ from .import_result import ImportResult
 from .import_skipped import ImportSkipped
 from .json_object import JsonObject
 from .json_schema import JsonSchema
+from .json_schema_document import JsonSchemaDocument
 from .limit_values import LimitValues
 from .mcp_credential_env import McpCredentialEnv
 from .mcp_env import McpEnv
@@ -119,8 +120,24 @@ from .openapi_document import OpenApiDocument
 from .org_limits import OrgLimits
 from .org_limits_update import OrgLimitsUpdate
 from .organization import Organization
+from .organization_apply_result import OrganizationApplyResult
 from .organization_create import OrganizationCreate
+from .organization_document import OrganizationDocument
+from .organization_document_metadata import OrganizationDocumentMetadata
+from .organization_document_request import OrganizationDocumentRequest
+from .organization_document_spec import OrganizationDocumentSpec
+from .organization_plan import OrganizationPlan
 from .owner_kind import OwnerKind
+from .placeholder_status import PlaceholderStatus
+from .placeholder_values import PlaceholderValues
+from .plan_action import PlanAction
+from .plan_change import PlanChange
+from .plan_deployment import PlanDeployment
+from .plan_field_change import PlanFieldChange
+from .plan_object import PlanObject
+from .plan_placeholder import PlanPlaceholder
+from .plan_problem import PlanProblem
+from .plan_summary import PlanSummary
 from .problem import Problem
 from .prompt_block import PromptBlock
 from .prompt_block_body import PromptBlockBody
@@ -323,6 +340,7 @@ __all__ = (
     "ImportSkipped",
     "JsonObject",
     "JsonSchema",
+    "JsonSchemaDocument",
     "LimitValues",
     "McpCredentialEnv",
     "McpEnv",
@@ -361,8 +379,24 @@ __all__ = (
     "OrgLimits",
     "OrgLimitsUpdate",
     "Organization",
+    "OrganizationApplyResult",
     "OrganizationCreate",
+    "OrganizationDocument",
+    "OrganizationDocumentMetadata",
+    "OrganizationDocumentRequest",
+    "OrganizationDocumentSpec",
+    "OrganizationPlan",
     "OwnerKind",
+    "PlaceholderStatus",
+    "PlaceholderValues",
+    "PlanAction",
+    "PlanChange",
+    "PlanDeployment",
+    "PlanFieldChange",
+    "PlanObject",
+    "PlanPlaceholder",
+    "PlanProblem",
+    "PlanSummary",
     "Problem",
     "PromptBlock",
     "PromptBlockBody",
