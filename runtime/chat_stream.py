@@ -77,9 +77,25 @@ async def open(*, settings, org_id: str, user_id: str | None, thread_id: str,
 
 
 async def _events(settings, org_id: str, thread_id: str, after: int | None):
+    async for item in follow(settings, org_id, thread_id, after):
+        yield KEEPALIVE if item is KEEP_ALIVE else frame(*item)
+
+
+KEEP_ALIVE, IDLE = object(), object()
+
+
+async def follow(settings, org_id: str, thread_id: str, after: int | None = None, *,
+                 tick_s: float | None = None):
+    """The thread's events after seq ``after`` (default: from its latest turn's first event)
+    as ``(seq, kind, data)``, in order, none lost and none repeated, until a turn's final
+    event. ``KEEP_ALIVE`` when nothing came for AGENT_PLATFORM_CHAT_KEEPALIVE_S; with
+    ``tick_s``, ``IDLE`` after each quiet ``tick_s`` too. The stream of ``GET
+    /v1/chat/stream`` and of the protocol edges (OpenAI-compatible, AG-UI)."""
     hub = chat_events.hub(settings)
     sub = await hub.subscribe(thread_id)  # first: whatever is logged later also arrives live
     keepalive, tick = settings.chat_keepalive_s, _poll_s(settings)
+    if tick_s is not None:
+        tick = min(tick, tick_s)
     metrics.sse_stream(1)
     try:
         last = after if after is not None else await _db(run_events.replay_start,
@@ -88,7 +104,7 @@ async def _events(settings, org_id: str, thread_id: str, after: int | None):
         while True:
             rows = await _db(run_events.after, thread_id=thread_id, seq=last)
             for row in rows:
-                yield frame(row.seq, row.kind, row.data)
+                yield row.seq, row.kind, row.data
                 last, written = row.seq, time.monotonic()
                 if row.kind in run_events.FINAL_KINDS:
                     return
@@ -99,18 +115,20 @@ async def _events(settings, org_id: str, thread_id: str, after: int | None):
                 event = await sub.get(wait)
                 if event is None:
                     if time.monotonic() - written >= keepalive:
-                        yield KEEPALIVE
+                        yield KEEP_ALIVE
                         written = time.monotonic()
                         # a turn whose executor died ends in the log too
                         await _db(chat.settle, settings=settings, org_id=org_id,
                                   thread_id=thread_id)
+                    elif tick_s is not None:
+                        yield IDLE
                     break  # idle tick: re-read the log
                 seq = event.get("seq")
                 if not isinstance(seq, int) or seq > last + 1:
                     break  # a gap (or a resync request): read the log
                 if seq <= last:
                     continue  # already sent
-                yield frame(seq, event["kind"], event["data"])
+                yield seq, event["kind"], event["data"]
                 last, written = seq, time.monotonic()
                 if event["kind"] in run_events.FINAL_KINDS:
                     return
