@@ -158,7 +158,8 @@ class TurnError(DomainError):
     started; OpenAI's error object in a stream)."""
 
     def __init__(self, code: str, message: str):
-        super().__init__(message, code=code)
+        # the turn ran (tools included): an SDK must not run it again on its own
+        super().__init__(message, code=code, headers={"x-should-retry": "false"})
         self.message = message
 
     def body(self) -> dict:

@@ -196,3 +196,35 @@ def test_async_client_streamed_and_not(server, http, org, agent):
     whole, streamed, models = asyncio.run(main())
     assert whole.choices[0].message.content == "async whole"
     assert streamed == "async streamed" and agent["id"] in models
+
+
+def test_a_capped_group_is_a_rate_limit_error(server, http, org, agent):
+    http.post("/v1/groups", json={"group_id": "capped", "spend_cap_usd": 0},
+              headers=org["headers"])
+    assert http.post("/v1/users", json={"user_id": "gus", "group_id": "capped"},
+                     headers=org["headers"]).status_code == 201
+    client = sdk(server, key_of(org), max_retries=0)
+    with pytest.raises(openai.RateLimitError) as caught:
+        client.chat.completions.create(model=agent["id"], user="gus",
+                                       messages=[{"role": "user", "content": "hi"}])
+    assert caught.value.code == "spend_cap_reached"
+    assert caught.value.body["type"] == "rate_limit_error"
+    assert int(caught.value.response.headers["retry-after"]) > 0
+    assert caught.value.response.headers["x-request-id"] == caught.value.request_id
+
+
+def test_a_streamed_completion_is_idempotent(http, org, agent):
+    headers = {**org["headers"], "X-User-Id": "hal", "Idempotency-Key": "stream-key-1"}
+    body = {"model": agent["id"], "stream": True,
+            "messages": [{"role": "user", "content": "only once"}]}
+    first = http.post("/openai/v1/chat/completions", json=body, headers=headers)
+    assert first.status_code == 200 and first.text.endswith("data: [DONE]\n\n")
+    again = http.post("/openai/v1/chat/completions", json=body, headers=headers)
+    assert again.status_code == 200 and again.headers["idempotent-replayed"] == "true"
+    assert again.text == first.text
+    runs = http.get("/v1/runs", params={"user_id": "hal"}, headers=org["headers"]).json()
+    assert len(runs["runs"]) == 1
+    other = http.post("/openai/v1/chat/completions", json={**body, "stream": False},
+                      headers=headers)
+    assert other.status_code == 422
+    assert other.json()["error"]["code"] == "idempotency_key_reused"
