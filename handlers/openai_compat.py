@@ -1,7 +1,8 @@
 """The OpenAI-compatible API (``/openai/v1``): models, chat completions and responses, each a
 chat turn of the end user (runtime/openai_compat.py, runtime/openai_responses.py). The end
 user is the session token's; with an API key, ``X-User-Id`` or else the body's ``user``.
-Errors leave in OpenAI's shape (server/openai_errors.py)."""
+Errors leave in OpenAI's shape (server/openai_errors.py). The turn is started on the server's
+loop (database work in hops), its thread's events subscribed first."""
 from __future__ import annotations
 
 from handlers import ok
@@ -10,6 +11,25 @@ from runtime.chat_stream import EventStream
 from store.errors import Invalid
 
 _STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+class TurnStream(EventStream):
+    """The turn's event stream; its subscription ends with the response, even when the body
+    never started (the client left at once)."""
+
+    def __init__(self, content, *, settings, turn: dict):
+        super().__init__(content, headers={**_STREAM_HEADERS, **_ids(turn)})
+        self.settings, self.turn = settings, turn
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await openai_compat.close(self.settings, self.turn)
+
+
+def _ids(turn: dict) -> dict:
+    return {"X-Thread-Id": turn["thread"]["id"], "X-Run-Id": turn["run"]["id"]}
 
 
 def _user(caller, body: dict) -> str | None:
@@ -24,20 +44,6 @@ def _no_client_tools(body: dict) -> None:
                       "are not supported", code=openai_compat.NO_TOOLS)
 
 
-def _stream(generator, turn: dict) -> EventStream:
-    return EventStream(generator, headers={**_STREAM_HEADERS,
-                                           "X-Thread-Id": turn["thread"]["id"],
-                                           "X-Run-Id": turn["run"]["id"]})
-
-
-async def _answer(pending, turn: dict):
-    body = await pending
-    response = ok(body)
-    response.headers["X-Thread-Id"] = turn["thread"]["id"]
-    response.headers["X-Run-Id"] = turn["run"]["id"]
-    return response
-
-
 def list_openai_models(caller):
     return ok({"object": "list", "data": openai_compat.models(org_id=caller.org_id)})
 
@@ -45,25 +51,41 @@ def list_openai_models(caller):
 def create_chat_completion(caller, settings, body):
     _no_client_tools(body)
     history, message = openai_compat.conversation(body["messages"])
-    turn = openai_compat.start(settings=settings, org_id=caller.org_id,
-                               user_id=_user(caller, body), group_id=caller.group_id,
-                               model=body["model"], history=history, message=message,
-                               thread_id=body.get("thread_id"))
-    if body.get("stream"):
-        usage = bool((body.get("stream_options") or {}).get("include_usage"))
-        return _stream(openai_compat.chunks(settings=settings, org_id=caller.org_id,
-                                            turn=turn, include_usage=usage), turn)
-    return _answer(openai_compat.completion(settings=settings, org_id=caller.org_id,
-                                            turn=turn), turn)
+    org_id = caller.org_id
+
+    async def answer():
+        turn = await openai_compat.start(
+            settings=settings, org_id=org_id, user_id=_user(caller, body),
+            group_id=caller.group_id, model=body["model"], history=history, message=message,
+            thread_id=body.get("thread_id"))
+        if body.get("stream"):
+            usage = bool((body.get("stream_options") or {}).get("include_usage"))
+            return TurnStream(openai_compat.chunks(settings=settings, org_id=org_id, turn=turn,
+                                                   include_usage=usage),
+                              settings=settings, turn=turn)
+        response = ok(await openai_compat.completion(settings=settings, org_id=org_id,
+                                                     turn=turn))
+        response.headers.update(_ids(turn))
+        return response
+
+    return answer()
 
 
 def create_response(caller, settings, body):
     _no_client_tools(body)
-    turn = openai_responses.start(settings=settings, org_id=caller.org_id,
-                                  user_id=_user(caller, body), group_id=caller.group_id,
-                                  body=body)
-    if body.get("stream"):
-        return _stream(openai_responses.events(settings=settings, org_id=caller.org_id,
-                                               turn=turn), turn)
-    return _answer(openai_responses.result(settings=settings, org_id=caller.org_id,
-                                           turn=turn), turn)
+    org_id = caller.org_id
+
+    async def answer():
+        turn = await openai_responses.start(settings=settings, org_id=org_id,
+                                            user_id=_user(caller, body),
+                                            group_id=caller.group_id, body=body)
+        if body.get("stream"):
+            return TurnStream(openai_responses.events(settings=settings, org_id=org_id,
+                                                      turn=turn),
+                              settings=settings, turn=turn)
+        response = ok(await openai_responses.result(settings=settings, org_id=org_id,
+                                                    turn=turn))
+        response.headers.update(_ids(turn))
+        return response
+
+    return answer()

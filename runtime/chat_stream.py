@@ -85,14 +85,17 @@ KEEP_ALIVE, IDLE = object(), object()
 
 
 async def follow(settings, org_id: str, thread_id: str, after: int | None = None, *,
-                 tick_s: float | None = None):
+                 tick_s: float | None = None, sub=None):
     """The thread's events after seq ``after`` (default: from its latest turn's first event)
     as ``(seq, kind, data)``, in order, none lost and none repeated, until a turn's final
     event. ``KEEP_ALIVE`` when nothing came for AGENT_PLATFORM_CHAT_KEEPALIVE_S; with
     ``tick_s``, ``IDLE`` after each quiet ``tick_s`` too. The stream of ``GET
-    /v1/chat/stream`` and of the protocol edges (OpenAI-compatible, AG-UI)."""
+    /v1/chat/stream`` and of the protocol edges (OpenAI-compatible, AG-UI). ``sub``: the
+    thread's subscription when the caller took it before starting the turn (it is ended here
+    too)."""
     hub = chat_events.hub(settings)
-    sub = await hub.subscribe(thread_id)  # first: whatever is logged later also arrives live
+    if sub is None:  # first: whatever is logged later also arrives live
+        sub = await hub.subscribe(thread_id)
     keepalive, tick = settings.chat_keepalive_s, _poll_s(settings)
     if tick_s is not None:
         tick = min(tick, tick_s)

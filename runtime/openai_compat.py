@@ -20,8 +20,8 @@ import json
 import re
 import time
 
-from runtime import chat, chat_stream
-from store import protocol_threads, scope, threads
+from runtime import chat, chat_events, chat_stream
+from store import concurrency, protocol_threads, scope, threads
 from store.errors import DomainError, Invalid, NotFound
 from store.models import Agent, Copilot
 
@@ -116,25 +116,52 @@ def conversation(messages: list[dict], where: str = "messages") -> tuple[list, s
     return kept[:-1], kept[-1][1]
 
 
-def start(*, settings, org_id: str, user_id: str | None, group_id: str | None, model: str,
-          history: list, message: str, thread_id: str | None = None) -> dict:
-    """Start the turn (as POST /v1/chat; 409 ``turn_in_progress`` when the thread's turn still
-    runs). Returns chat.post's answer with ``model`` and ``target`` added."""
+def _thread(*, org_id: str, user_id: str | None, model: str, history: list, message: str,
+            thread_id: str | None) -> tuple[str, dict]:
+    """(the turn's thread, its target): the user's thread ``thread_id`` (404 for anyone
+    else's), else a new thread holding ``history``."""
     user_id = threads.need_user(user_id)
     target = resolve(org_id=org_id, model=model)
-    if thread_id is None and history:
-        thread_id = protocol_threads.seed(org_id=org_id, user_id=user_id, history=history,
-                                          title_text=history[0][1] or message, **target).id
-    posted = chat.post(settings=settings, org_id=org_id, user_id=user_id, group_id=group_id,
-                       message=message, thread_id=thread_id, **target)
-    return {**posted, "model": model, "target": target}
+    if thread_id is not None:
+        threads.get(org_id=org_id, user_id=user_id, thread_id=thread_id)
+        return thread_id, target
+    return protocol_threads.seed(org_id=org_id, user_id=user_id, history=history,
+                                 title_text=history[0][1] if history else message,
+                                 **target).id, target
+
+
+async def start(*, settings, org_id: str, user_id: str | None, group_id: str | None,
+                model: str, history: list, message: str, thread_id: str | None = None) -> dict:
+    """Start the turn (as POST /v1/chat; 409 ``turn_in_progress`` when the thread's turn
+    still runs), its thread's live events subscribed first: the turn's stream never reads
+    its start back from the log. Returns chat.post's answer with ``model``, ``target`` and
+    ``subscription`` (ended by ``follow``, or by ``close``)."""
+    thread_id, target = await concurrency.hop(_thread, org_id=org_id, user_id=user_id,
+                                              model=model, history=history, message=message,
+                                              thread_id=thread_id)
+    hub = chat_events.hub(settings)
+    sub = await hub.subscribe(thread_id)
+    try:
+        posted = await concurrency.hop(chat.post, settings=settings, org_id=org_id,
+                                       user_id=user_id, group_id=group_id, message=message,
+                                       thread_id=thread_id, **target)
+    except BaseException:
+        await hub.unsubscribe(sub)
+        raise
+    return {**posted, "model": model, "target": target, "subscription": sub}
+
+
+async def close(settings, turn: dict) -> None:
+    """End the turn's subscription (a stream whose body never started)."""
+    await chat_events.hub(settings).unsubscribe(turn["subscription"])
 
 
 async def follow(*, settings, org_id: str, turn: dict, after: int | None = None):
     """The turn's events as (kind, data), live, until its final event; ``KEEP_ALIVE`` while
     nothing happens (a turn waiting for an approval)."""
     run_id = turn["run"]["id"]
-    async for item in chat_stream.follow(settings, org_id, turn["thread"]["id"], after):
+    async for item in chat_stream.follow(settings, org_id, turn["thread"]["id"], after,
+                                         sub=turn.get("subscription")):
         if item is chat_stream.KEEP_ALIVE:
             yield item
             continue

@@ -16,7 +16,7 @@ import uuid
 
 from runtime import chat_stream, openai_compat
 from runtime.openai_compat import KEEP_ALIVE
-from store import runs
+from store import concurrency, runs
 from store.errors import NotFound
 
 FINAL = {"run.completed": "completed", "run.failed": "failed", "run.cancelled": "cancelled"}
@@ -40,16 +40,18 @@ def inputs(value) -> list[dict]:
     return value
 
 
-def start(*, settings, org_id: str, user_id: str | None, group_id: str | None, body: dict):
+async def start(*, settings, org_id: str, user_id: str | None, group_id: str | None,
+                body: dict) -> dict:
+    """Start the response's turn (runtime/openai_compat.py: ``start``)."""
     thread_id = None
     history, message = openai_compat.conversation(inputs(body["input"]), "input")
     if body.get("previous_response_id"):
-        thread_id = thread_of(org_id=org_id, user_id=user_id,
-                              response_id=body["previous_response_id"])
+        thread_id = await concurrency.hop(thread_of, org_id=org_id, user_id=user_id,
+                                          response_id=body["previous_response_id"])
         history = []
-    turn = openai_compat.start(settings=settings, org_id=org_id, user_id=user_id,
-                               group_id=group_id, model=body["model"], history=history,
-                               message=message, thread_id=thread_id)
+    turn = await openai_compat.start(settings=settings, org_id=org_id, user_id=user_id,
+                                     group_id=group_id, model=body["model"], history=history,
+                                     message=message, thread_id=thread_id)
     turn["previous_response_id"] = body.get("previous_response_id")
     turn["created_at"] = int(time.time())
     turn["item_id"] = f"msg_{uuid.uuid4().hex}"

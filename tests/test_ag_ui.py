@@ -219,3 +219,26 @@ def test_errors_before_the_stream(http, model):
                              headers={**other["headers"], "X-User-Id": "dee"}), 404)
     events = agui(http, f"/v1/agents/{agent['id']}/ag-ui", headers, body)
     assert types(events)[-1] == "RUN_FINISHED"
+
+
+def test_a_browser_calls_it_with_a_session_token(http):
+    org = make_org(http)
+    origin = "https://app.example.com"
+    assert http.put("/v1/organization/cors", json={"allowed_origins": [origin]},
+                    headers=org["headers"]).status_code == 200
+    agent = _post(http, org["headers"], "/v1/agents", {
+        "name": "Echo", "instructions": "Echo.",
+        "model": {"provider": "echo", "name": "echo"}})["agent"]
+    path = f"/v1/agents/{agent['id']}/ag-ui"
+    preflight = http.options(path, headers={
+        "Origin": origin, "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization, content-type"})
+    assert preflight.status_code == 204
+    assert preflight.headers["access-control-allow-origin"] == origin
+    session = {"Authorization": f"Bearer {mint(http, org, 'eve')['access_token']}",
+               "Origin": origin}
+    with http.stream("POST", path, headers=session, json=run_input(
+            "t-browser", "r1", [{"id": "m1", "role": "user", "content": "hi"}])) as resp:
+        assert resp.status_code == 200
+        assert resp.headers["access-control-allow-origin"] == origin
+        resp.read()
