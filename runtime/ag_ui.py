@@ -227,9 +227,9 @@ async def events(*, settings, org_id: str, started: dict, body: dict):
         run = await concurrency.hop(runs.get, org_id=org_id, run_id=run_id)
         for event in await state.open_step(run.agent_id):
             yield frame(event)
-    paused = False
+    paused = False  # an approval was asked for: is the run waiting now? (checked while idle)
     async for item in chat_stream.follow(settings, org_id, thread_id, started["after"],
-                                         tick_s=0.1):
+                                         tick_s=lambda: 0.1 if paused else None):
         if item is chat_stream.KEEP_ALIVE:
             yield chat_stream.KEEPALIVE
             continue

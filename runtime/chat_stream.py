@@ -85,20 +85,19 @@ KEEP_ALIVE, IDLE = object(), object()
 
 
 async def follow(settings, org_id: str, thread_id: str, after: int | None = None, *,
-                 tick_s: float | None = None, sub=None):
+                 tick_s=None, sub=None):
     """The thread's events after seq ``after`` (default: from its latest turn's first event)
     as ``(seq, kind, data)``, in order, none lost and none repeated, until a turn's final
     event. ``KEEP_ALIVE`` when nothing came for AGENT_PLATFORM_CHAT_KEEPALIVE_S; with
-    ``tick_s``, ``IDLE`` after each quiet ``tick_s`` too. The stream of ``GET
+    ``tick_s`` (a function: seconds, or None for none now), ``IDLE`` after each quiet
+    ``tick_s()`` too. The stream of ``GET
     /v1/chat/stream`` and of the protocol edges (OpenAI-compatible, AG-UI). ``sub``: the
     thread's subscription when the caller took it before starting the turn (it is ended here
     too)."""
     hub = chat_events.hub(settings)
     if sub is None:  # first: whatever is logged later also arrives live
         sub = await hub.subscribe(thread_id)
-    keepalive, tick = settings.chat_keepalive_s, _poll_s(settings)
-    if tick_s is not None:
-        tick = min(tick, tick_s)
+    keepalive, poll = settings.chat_keepalive_s, _poll_s(settings)
     metrics.sse_stream(1)
     try:
         last = after if after is not None else await _db(run_events.replay_start,
@@ -114,6 +113,8 @@ async def follow(settings, org_id: str, thread_id: str, after: int | None = None
             if len(rows) == 500:
                 continue
             while True:
+                quick = tick_s() if tick_s is not None else None
+                tick = poll if quick is None else min(poll, quick)
                 wait = min(tick, max(0.0, written + keepalive - time.monotonic()))
                 event = await sub.get(wait)
                 if event is None:
@@ -123,7 +124,7 @@ async def follow(settings, org_id: str, thread_id: str, after: int | None = None
                         # a turn whose executor died ends in the log too
                         await _db(chat.settle, settings=settings, org_id=org_id,
                                   thread_id=thread_id)
-                    elif tick_s is not None:
+                    elif quick is not None:
                         yield IDLE
                     break  # idle tick: re-read the log
                 seq = event.get("seq")
