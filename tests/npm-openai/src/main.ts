@@ -58,16 +58,24 @@ async function main(): Promise<void> {
     initialMessages: [{ id: "u1", role: "user", content: "typed ag-ui" }],
   });
   const events: string[] = [];
+  const steps: string[] = [];
+  const tools: string[] = [];
   const result = await agent.runAgent({ runId: "ts-run-1" }, {
     onEvent: ({ event }: { event: BaseEvent }) => {
       events.push(event.type);
+    },
+    onStepStartedEvent: ({ event }) => {
+      steps.push(event.stepName);
+    },
+    onToolCallEndEvent: ({ toolCallName, toolCallArgs }) => {
+      tools.push(`${toolCallName}:${JSON.stringify(toolCallArgs)}`);
     },
   });
   const said = agent.messages.map((m) => `${m.role}:${typeof m.content === "string" ? m.content : ""}`);
 
   console.log(JSON.stringify({
     models, answer, streamed, usage, response: response.output_text, responseId: response.id,
-    notFound, events, said, newMessages: result.newMessages.length,
+    notFound, events, steps, tools, said, newMessages: result.newMessages.length,
   }));
 }
 
