@@ -9638,6 +9638,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAIModelList"];
                 };
             };
+            400: components["responses"]["OpenAIBadRequest"];
             401: components["responses"]["OpenAIUnauthorized"];
             403: components["responses"]["OpenAIForbidden"];
             429: components["responses"]["OpenAITooManyRequests"];
