@@ -8,6 +8,7 @@ from __future__ import annotations
 from handlers import ok
 from runtime import openai_compat, openai_responses
 from runtime.chat_stream import EventStream
+from store import limits
 from store.errors import Invalid
 
 _STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -30,6 +31,19 @@ class TurnStream(EventStream):
 
 def _ids(turn: dict) -> dict:
     return {"X-Thread-Id": turn["thread"]["id"], "X-Run-Id": turn["run"]["id"]}
+
+
+def _on_loop(answer):
+    """The answer's coroutine, run on the server's loop with what this request notes of its
+    run quota (its RateLimit fields show what its own run left)."""
+    seen = limits.run_quota_seen.get()
+
+    async def run():
+        if seen is not None:
+            limits.run_quota_seen.set(seen)
+        return await answer()
+
+    return run()
 
 
 def _user(caller, body: dict) -> str | None:
@@ -68,7 +82,7 @@ def create_chat_completion(caller, settings, body):
         response.headers.update(_ids(turn))
         return response
 
-    return answer()
+    return _on_loop(answer)
 
 
 def create_response(caller, settings, body):
@@ -88,4 +102,4 @@ def create_response(caller, settings, body):
         response.headers.update(_ids(turn))
         return response
 
-    return answer()
+    return _on_loop(answer)

@@ -4,6 +4,7 @@ exception classes. Agents answer with the built-in echo model (it repeats the us
 message, word by word); turns run in-process on SQLite and on a real `agent-platform worker`
 (RQ) with Postgres + Redis."""
 import asyncio
+import re
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ import httpx
 import openai
 import pytest
 
+from tests.conftest import ADMIN_TOKEN
 from tests.factories import make_org
 from tests.factories_chat import make_agent
 from tests.factories_identity import mint
@@ -228,3 +230,24 @@ def test_a_streamed_completion_is_idempotent(http, org, agent):
                       headers=headers)
     assert other.status_code == 422
     assert other.json()["error"]["code"] == "idempotency_key_reused"
+
+
+def test_answers_show_what_their_own_run_left_of_the_quota(http, agent):
+    org = make_org(http)
+    mine = make_agent(http, org["headers"])
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    assert http.put(f"/v1/admin/orgs/{org['id']}/limits", json={"runs_per_month": 2},
+                    headers=admin).status_code == 200
+    headers = {**org["headers"], "X-User-Id": "ivy"}
+    left = []
+    for path, body in (("/openai/v1/chat/completions", {
+            "model": mine["id"], "messages": [{"role": "user", "content": "one"}]}),
+            ("/openai/v1/responses", {"model": mine["id"], "input": "two"})):
+        resp = http.post(path, json=body, headers=headers)
+        assert resp.status_code == 200, resp.text
+        left.append(int(re.search(r'"runs";r=(\d+)', resp.headers["ratelimit"]).group(1)))
+    assert left == [1, 0]
+    refused = http.post("/openai/v1/chat/completions", headers=headers, json={
+        "model": mine["id"], "messages": [{"role": "user", "content": "three"}]})
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+    assert refused.json()["error"]["code"] == "usage_limit_reached"
