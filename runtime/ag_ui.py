@@ -223,9 +223,10 @@ async def events(*, settings, org_id: str, started: dict, body: dict):
     yield frame({"type": "RUN_STARTED", **ids, "protocolVersion": VERSION,
                  "metadata": {"agent_platform": {"run_id": run_id, "thread_id": thread_id}},
                  "timestamp": int(time.time() * 1000)})
-    if waiting:
+    if waiting:  # the step of the agent whose call waited
         run = await concurrency.hop(runs.get, org_id=org_id, run_id=run_id)
-        for event in await state.open_step(run.agent_id):
+        for event in await state.open_step((run.approval or {}).get("agent_id") or
+                                           run.agent_id):
             yield frame(event)
     paused = False  # an approval was asked for: is the run waiting now? (checked while idle)
     async for item in chat_stream.follow(settings, org_id, thread_id, started["after"],
