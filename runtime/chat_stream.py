@@ -85,7 +85,7 @@ KEEP_ALIVE, IDLE = object(), object()
 
 
 async def follow(settings, org_id: str, thread_id: str, after: int | None = None, *,
-                 tick_s=None, sub=None):
+                 tick_s=None, sub=None, read_first: bool = True):
     """The thread's events after seq ``after`` (default: from its latest turn's first event)
     as ``(seq, kind, data)``, in order, none lost and none repeated, until a turn's final
     event. ``KEEP_ALIVE`` when nothing came for AGENT_PLATFORM_CHAT_KEEPALIVE_S; with
@@ -93,7 +93,8 @@ async def follow(settings, org_id: str, thread_id: str, after: int | None = None
     ``tick_s()`` too. The stream of ``GET
     /v1/chat/stream`` and of the protocol edges (OpenAI-compatible, AG-UI). ``sub``: the
     thread's subscription when the caller took it before starting the turn (it is ended here
-    too)."""
+    too); then ``read_first=False`` waits for live events at once (all of the turn's events
+    reach the subscription; a gap in seq still reads the log)."""
     hub = chat_events.hub(settings)
     if sub is None:  # first: whatever is logged later also arrives live
         sub = await hub.subscribe(thread_id)
@@ -104,7 +105,9 @@ async def follow(settings, org_id: str, thread_id: str, after: int | None = None
                                                          thread_id=thread_id)
         written = time.monotonic()
         while True:
-            rows = await _db(run_events.after, thread_id=thread_id, seq=last)
+            rows = await _db(run_events.after, thread_id=thread_id, seq=last) \
+                if read_first else []
+            read_first = True
             for row in rows:
                 yield row.seq, row.kind, row.data
                 last, written = row.seq, time.monotonic()

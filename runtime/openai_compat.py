@@ -21,7 +21,7 @@ import re
 import time
 
 from runtime import chat, chat_events, chat_stream
-from store import concurrency, protocol_threads, scope, threads
+from store import concurrency, protocol_threads, run_events, scope, threads
 from store.errors import DomainError, Invalid, NotFound
 from store.models import Agent, Copilot
 
@@ -142,7 +142,7 @@ async def start(*, settings, org_id: str, user_id: str | None, group_id: str | N
     hub = chat_events.hub(settings)
     sub = await hub.subscribe(thread_id)
     try:
-        posted = await concurrency.hop(chat.post, settings=settings, org_id=org_id,
+        posted = await concurrency.hop(_post, settings=settings, org_id=org_id,
                                        user_id=user_id, group_id=group_id, message=message,
                                        thread_id=thread_id, **target)
     except BaseException:
@@ -151,17 +151,24 @@ async def start(*, settings, org_id: str, user_id: str | None, group_id: str | N
     return {**posted, "model": model, "target": target, "subscription": sub}
 
 
+def _post(**fields) -> dict:
+    """chat.post, and where the turn's events begin in the thread's log (``after``: every
+    event after it is the turn's, and reaches the subscription taken before)."""
+    posted = chat.post(**fields)
+    return {**posted, "after": run_events.replay_start(thread_id=posted["thread"]["id"])}
+
+
 async def close(settings, turn: dict) -> None:
     """End the turn's subscription (a stream whose body never started)."""
     await chat_events.hub(settings).unsubscribe(turn["subscription"])
 
 
-async def follow(*, settings, org_id: str, turn: dict, after: int | None = None):
+async def follow(*, settings, org_id: str, turn: dict):
     """The turn's events as (kind, data), live, until its final event; ``KEEP_ALIVE`` while
     nothing happens (a turn waiting for an approval)."""
     run_id = turn["run"]["id"]
-    async for item in chat_stream.follow(settings, org_id, turn["thread"]["id"], after,
-                                         sub=turn.get("subscription")):
+    async for item in chat_stream.follow(settings, org_id, turn["thread"]["id"], turn["after"],
+                                         sub=turn["subscription"], read_first=False):
         if item is chat_stream.KEEP_ALIVE:
             yield item
             continue
