@@ -41,10 +41,9 @@ async def _chat_stream(client, headers, thread_id, last, opened, out):
                 seq = int(line[3:])
             elif line == "event: message.delta" and "delta" not in out:
                 out["delta"] = time.perf_counter()
-            elif line.startswith("event: run."):
-                if line != "event: run.started":
-                    out["last"] = seq
-                    return
+            elif line.startswith("event: run.") and line != "event: run.started":
+                out["last"] = seq
+                return
 
 
 async def _completion(client, headers, body, out):

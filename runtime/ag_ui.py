@@ -229,8 +229,12 @@ async def events(*, settings, org_id: str, started: dict, body: dict):
                                            run.agent_id):
             yield frame(event)
     paused = False  # an approval was asked for: is the run waiting now? (checked while idle)
+
+    def tick() -> float | None:
+        return 0.1 if paused else None
+
     async for item in chat_stream.follow(settings, org_id, thread_id, started["after"],
-                                         tick_s=lambda: 0.1 if paused else None):
+                                         tick_s=tick):
         if item is chat_stream.KEEP_ALIVE:
             yield chat_stream.KEEPALIVE
             continue

@@ -8,8 +8,8 @@ import hashlib
 import inspect
 import json
 
-from connexion.context import scope as request_scope
 import anyio
+from connexion.context import scope as request_scope
 from starlette.responses import Response, StreamingResponse
 
 from server.conditional import header, split

@@ -99,7 +99,7 @@ def test_the_openai_npm_package_and_ag_ui_http_agent(server, program, model, too
     env = {**os.environ, "BASE_URL": server.url, "TOKEN": token, "MODEL": "shop:prod",
            "AGUI_PATH": f"/v1/copilots/{prod['id']}/ag-ui", "NODE_ENV": "production"}
     done = subprocess.run([shutil.which("node"), str(program)], env=env, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert "shop:prod" in seen["models"] and prod["id"] in seen["models"]
