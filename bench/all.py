@@ -33,6 +33,7 @@ SUITE = (
     ("workflow", ["--runs", "60"]),
     ("turn", ["--turns", "150"]),
     ("chat", ["--turns", "60", "--requests", "300", "--memory-turns", "1500"]),
+    ("openai_compat", ["--turns", "60"]),
     ("memory", ["--rounds", "50"]),
     ("org_document", []),
     ("concurrency", ["--setup", "embedded", "--n", "64", "--deadline", "30", "--sync-n", "64",

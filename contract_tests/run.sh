@@ -43,10 +43,14 @@ SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workfl
 # End-user operations act for the session's user (or X-User-Id with the API key, which a
 # generated request may leave out: 400 user_required): they run with a session token.
 END_USER='^/v1/(chat|chat/stream|threads|threads/[^/]+/read|messages|vote|memories|memories/[^/]+)$'
+# The protocol edges that run turns (OpenAI-compatible, AG-UI) act for an end user too, and
+# their input has rules no schema states (the last message is the user's, with text; `model` an
+# id or alias the organization has): session token, all checks but positive_data_acceptance.
+EDGES='^/openai/v1/(chat/completions|responses)$|^/v1/(copilots|agents)/[^/]+/ag-ui$'
 
 echo "-- organization operations (API key)"
 "$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
-  -H "Authorization: Bearer $key" --exclude-path-regex "^/v1/admin/|$SEMANTIC|$END_USER"
+  -H "Authorization: Bearer $key" --exclude-path-regex "^/v1/admin/|$SEMANTIC|$END_USER|$EDGES"
 
 echo "-- end-user operations (session token)"
 token=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" -H "Authorization: Bearer $key" \
@@ -54,6 +58,11 @@ token=$(curl -sf -X POST "http://127.0.0.1:$port/v1/sessions" -H "Authorization:
   | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
 "$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
   -H "Authorization: Bearer $token" --include-path-regex "$END_USER"
+
+echo "-- protocol edges (session token; all checks but positive_data_acceptance)"
+"$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
+  -H "Authorization: Bearer $token" --include-path-regex "$EDGES" \
+  --exclude-checks positive_data_acceptance
 
 # These operations are checked with every check except positive_data_acceptance, because
 # schema-valid input can still be rightly refused (400) by rules JSON Schema cannot state:

@@ -77,40 +77,65 @@ async def open(*, settings, org_id: str, user_id: str | None, thread_id: str,
 
 
 async def _events(settings, org_id: str, thread_id: str, after: int | None):
+    async for item in follow(settings, org_id, thread_id, after):
+        yield KEEPALIVE if item is KEEP_ALIVE else frame(*item)
+
+
+KEEP_ALIVE, IDLE = object(), object()
+
+
+async def follow(settings, org_id: str, thread_id: str, after: int | None = None, *,
+                 tick_s=None, sub=None, read_first: bool = True):
+    """The thread's events after seq ``after`` (default: from its latest turn's first event)
+    as ``(seq, kind, data)``, in order, none lost and none repeated, until a turn's final
+    event. ``KEEP_ALIVE`` when nothing came for AGENT_PLATFORM_CHAT_KEEPALIVE_S; with
+    ``tick_s`` (a function: seconds, or None for none now), ``IDLE`` after each quiet
+    ``tick_s()`` too. The stream of ``GET
+    /v1/chat/stream`` and of the protocol edges (OpenAI-compatible, AG-UI). ``sub``: the
+    thread's subscription when the caller took it before starting the turn (it is ended here
+    too); then ``read_first=False`` waits for live events at once (all of the turn's events
+    reach the subscription; a gap in seq still reads the log)."""
     hub = chat_events.hub(settings)
-    sub = await hub.subscribe(thread_id)  # first: whatever is logged later also arrives live
-    keepalive, tick = settings.chat_keepalive_s, _poll_s(settings)
+    if sub is None:  # first: whatever is logged later also arrives live
+        sub = await hub.subscribe(thread_id)
+    keepalive, poll = settings.chat_keepalive_s, _poll_s(settings)
     metrics.sse_stream(1)
     try:
         last = after if after is not None else await _db(run_events.replay_start,
                                                          thread_id=thread_id)
         written = time.monotonic()
         while True:
-            rows = await _db(run_events.after, thread_id=thread_id, seq=last)
+            rows = await _db(run_events.after, thread_id=thread_id, seq=last) \
+                if read_first else []
+            read_first = True
             for row in rows:
-                yield frame(row.seq, row.kind, row.data)
+                yield row.seq, row.kind, row.data
                 last, written = row.seq, time.monotonic()
                 if row.kind in run_events.FINAL_KINDS:
                     return
             if len(rows) == 500:
                 continue
             while True:
+                quick = tick_s() if tick_s is not None else None
+                tick = poll if quick is None else min(poll, quick)
                 wait = min(tick, max(0.0, written + keepalive - time.monotonic()))
                 event = await sub.get(wait)
                 if event is None:
                     if time.monotonic() - written >= keepalive:
-                        yield KEEPALIVE
+                        yield KEEP_ALIVE
                         written = time.monotonic()
                         # a turn whose executor died ends in the log too
                         await _db(chat.settle, settings=settings, org_id=org_id,
                                   thread_id=thread_id)
+                    elif quick is not None:
+                        yield IDLE
                     break  # idle tick: re-read the log
                 seq = event.get("seq")
                 if not isinstance(seq, int) or seq > last + 1:
                     break  # a gap (or a resync request): read the log
                 if seq <= last:
                     continue  # already sent
-                yield frame(seq, event["kind"], event["data"])
+                yield seq, event["kind"], event["data"]
                 last, written = seq, time.monotonic()
                 if event["kind"] in run_events.FINAL_KINDS:
                     return

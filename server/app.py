@@ -14,8 +14,8 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import (auth, body_limit, conditional, conventions, docs, errors, logs, openapi31,
-                    operations, request_ids, widget)
+from server import (auth, body_limit, conditional, conventions, docs, errors, logs, openai_errors,
+                    openapi31, operations, request_ids, widget)
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, metrics, migrations, tracing
 from store.settings import Settings
@@ -124,6 +124,8 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     # the request id, the request log, RateLimit fields and CORS, on every answer (errors too)
     app.add_middleware(conventions.Conventions, position=MiddlewarePosition.BEFORE_EXCEPTION,
                        spec=spec, settings=settings, ids_inside=settings.validate_responses)
+    # under /openai/: errors in OpenAI's shape (inside Conventions: its headers still apply)
+    app.add_middleware(openai_errors.OpenAIErrors, position=MiddlewarePosition.BEFORE_EXCEPTION)
     if settings.validate_responses:  # the id where Connexion checks the declared headers
         app.add_middleware(request_ids.RequestIdOnResponse,
                            position=MiddlewarePosition.BEFORE_CONTEXT)

@@ -8,8 +8,9 @@ import hashlib
 import inspect
 import json
 
+import anyio
 from connexion.context import scope as request_scope
-from starlette.responses import Response
+from starlette.responses import Response, StreamingResponse
 
 from server.conditional import header, split
 from store import concurrency, idempotency
@@ -64,6 +65,8 @@ def idempotent(function, current_caller):
 
 
 def _keep(result, scope: str, key: str):
+    if isinstance(result, StreamingResponse):
+        return _kept_when_sent(result, scope, key)
     body, status, headers = split(result)
     if 200 <= status < 300:
         kept = {k: v for k, v in headers.items() if k.lower() in _KEPT_HEADERS}
@@ -84,3 +87,32 @@ async def _kept_later(pending, scope: str, key: str):
         await concurrency.hop(idempotency.release, scope=scope, key=key)
         raise
     return await concurrency.hop(_keep, result, scope, key)
+
+
+def _kept_when_sent(response: StreamingResponse, scope: str, key: str) -> StreamingResponse:
+    """A streamed answer is kept once it has been sent whole (a retry meanwhile is 409
+    ``idempotency_key_in_use``); a stream cut short frees the key."""
+    if not 200 <= response.status_code < 300:
+        idempotency.release(scope=scope, key=key)
+        return response
+    source, status = response.body_iterator, response.status_code
+    kept = {k: v for k, v in response.headers.items() if k.lower() in _KEPT_HEADERS}
+
+    async def tee():
+        sent, whole = [], False
+        try:
+            async for chunk in source:
+                sent.append(chunk if isinstance(chunk, bytes) else chunk.encode())
+                yield chunk
+            whole = True
+        finally:
+            with anyio.CancelScope(shield=True):
+                if whole:
+                    await concurrency.hop(idempotency.finish, scope=scope, key=key,
+                                          status=status, body=b"".join(sent).decode(),
+                                          headers=kept)
+                else:
+                    await concurrency.hop(idempotency.release, scope=scope, key=key)
+
+    response.body_iterator = tee()
+    return response

@@ -102,6 +102,12 @@ def _check(resp, *, within: dict | None = None) -> None:
                 assert all(item in within.get(key, []) for item in value), resp.text
         return
     assert 400 <= resp.status_code < 500, (resp.status_code, resp.text[:300])
+    if resp.request.url.path.startswith("/openai/"):  # OpenAI's error shape there
+        assert resp.headers["content-type"].startswith("application/json"), resp.text[:300]
+        error = resp.json()["error"]
+        assert set(error) == {"message", "type", "param", "code"}, error
+        assert re.fullmatch(r"[a-z0-9_]+", error["code"]) and error["message"], error
+        return
     assert resp.headers["content-type"].startswith("application/problem+json"), resp.text[:300]
     body = resp.json()
     assert set(body) == {"type", "title", "status", "detail", "code", "request_id"}, body

@@ -142,6 +142,20 @@ def check_chat_threads(out, v, api):
                                                               ("assistant", "Hello")]
 
 
+def check_chat_ag_ui(out, v, api):
+    assert out.split() == ["RUN_STARTED", "STEP_STARTED", "TEXT_MESSAGE_START",
+                           "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "STEP_FINISHED",
+                           "RUN_FINISHED"]
+
+
+def check_openai_compatible(out, v, api):
+    assert out.strip().split("\n") == ['"support:prod"', "Hello there", "data: [DONE]",
+                                       "First question / Second question"]
+    runs = api.get("/v1/runs", params={"user_id": "alice", "limit": 100}).json()["runs"]
+    threads = {r["input"]: r["thread_id"] for r in runs}
+    assert threads["Second question"] == threads["First question"] != threads["Hello there"]
+
+
 def check_tools(out, v, api):
     lines = out.strip().split("\n")
     assert lines[0] == "token"
@@ -201,6 +215,8 @@ CHECKS = {
     "identity-keys": check_identity_keys,
     "networks": check_networks,
     "chat-threads": check_chat_threads,
+    "chat-ag-ui": check_chat_ag_ui,
+    "openai-compatible": check_openai_compatible,
     "tools": check_tools,
     "schedules": check_schedules,
     "end-users": check_end_users,

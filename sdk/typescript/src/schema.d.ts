@@ -1489,6 +1489,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openai/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenAI-compatible: the models (agents and deployed networks) the caller may use
+         * @description OpenAI's model list (`GET /models`): every agent of the organization and every deployed (staging or prod) network, each by its id and, when unique, by a readable alias (an agent's name as a slug, `support-bot`; a network's slug and environment, `shop:prod`). Any of them is a `model` for `POST /openai/v1/chat/completions` and `POST /openai/v1/responses`; the id of a dev network is accepted too. Errors are in OpenAI's shape (`{"error": {"message", "type", "param", "code"}}`).
+         */
+        get: operations["list_openai_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI-compatible: a chat completion answered by an agent or a network
+         * @description OpenAI's Chat Completions: the turn runs on the server as a chat turn of the end user (`POST /v1/chat`): the model's tools, handoffs, memory, prompt blocks, approvals, limits and spend caps all apply, and the answer is the assistant message. `model` is an id or alias from `GET /openai/v1/models` (404 `model_not_found` otherwise). The end user is the session token's, or `X-User-Id` (else `user`) with an API key. The messages before the last user message are the conversation so far (stored in a new thread); `thread_id` (an extension) continues one of the user's threads instead, and every answer names its thread (`thread_id`, `X-Thread-Id`). System and developer messages are left out (the network's instructions apply), sampling fields are accepted and ignored (the agents' model settings apply), and `tools` is refused with 400 `client_tools_not_supported`. `stream: true` answers Server-Sent Events of `chat.completion.chunk` objects ending with `data: [DONE]`. `usage` is the turn's tokens, `id` the run id (`GET /v1/runs/{id}`). A failed turn is 500 with the run's error code (`x-should-retry: false`). Errors are in OpenAI's shape.
+         */
+        post: operations["create_chat_completion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openai/v1/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI-compatible: a response (Responses API) answered by an agent or a network
+         * @description OpenAI's Responses API over a chat turn, as `POST /openai/v1/chat/completions`: `input` is the user's text, or messages (the last one the user's; those before it start a new thread). A response's `id` is its run id; `previous_response_id` (a response of the same end user) continues that response's thread (404 `response_not_found` otherwise). A failed or cancelled turn is a response with `status` `failed` or `cancelled` and its `error`. `stream: true` answers OpenAI's response events (`response.created`, ..., `response.output_text.delta`, ..., `response.completed`, `response.failed` or `response.incomplete`). `instructions` and sampling fields are accepted and ignored; `tools` is refused with 400 `client_tools_not_supported`. Errors are in OpenAI's shape.
+         */
+        post: operations["create_response"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/copilots/{id}/ag-ui": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AG-UI: run a turn of a network and stream AG-UI events
+         * @description An AG-UI endpoint (protocol 1.0) for CopilotKit and other AG-UI front-ends: takes AG-UI's `RunAgentInput` and answers an SSE stream of AG-UI events. The end user is the session token's (the browser; CORS as for every session-token operation), or `X-User-Id` with an API key. `threadId` names the user's thread: one of its thread ids, or the client's own id, linked to the thread its first run creates (seeded with the messages sent before the last user message). The last user message is the turn's input (a chat turn, as `POST /v1/chat`: same limits, spend caps, masking and tracing). Events: `RUN_STARTED`, `STEP_STARTED`/`STEP_FINISHED` per agent (a handoff finishes one step and starts the next), `TEXT_MESSAGE_START`/`CONTENT`/`END`, `TOOL_CALL_START`/`ARGS`/`END`/`RESULT`, `CUSTOM` (`memory.saved`, `memory.deleted`, `approval.decided`), then `RUN_FINISHED` (with `usage`) or `RUN_ERROR`. A tool call that needs approval ends the run with `RUN_FINISHED` whose outcome is `interrupt` (one interrupt per waiting call); the next run of the thread answers it with `resume` entries (`payload: {"decision": "approve" | "deny", "comment"}`; `status: cancelled` denies), and its stream follows the turn as it continues. Tools the client offers are not given to the network. Errors before the stream starts are problem+json (404 `thread_not_found`, 409 `turn_in_progress` or `run_not_awaiting_approval`, 400 `invalid_messages` or `invalid_resume`, 429).
+         */
+        post: operations["run_copilot_ag_ui"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{id}/ag-ui": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AG-UI: run a turn of an agent and stream AG-UI events
+         * @description As `POST /v1/copilots/{id}/ag-ui`, for one agent (its steps are that agent's). An AG-UI endpoint (protocol 1.0) for CopilotKit and other AG-UI front-ends: takes AG-UI's `RunAgentInput` and answers an SSE stream of AG-UI events. The end user is the session token's (the browser; CORS as for every session-token operation), or `X-User-Id` with an API key. `threadId` names the user's thread: one of its thread ids, or the client's own id, linked to the thread its first run creates (seeded with the messages sent before the last user message). The last user message is the turn's input (a chat turn, as `POST /v1/chat`: same limits, spend caps, masking and tracing). Events: `RUN_STARTED`, `STEP_STARTED`/`STEP_FINISHED` per agent (a handoff finishes one step and starts the next), `TEXT_MESSAGE_START`/`CONTENT`/`END`, `TOOL_CALL_START`/`ARGS`/`END`/`RESULT`, `CUSTOM` (`memory.saved`, `memory.deleted`, `approval.decided`), then `RUN_FINISHED` (with `usage`) or `RUN_ERROR`. A tool call that needs approval ends the run with `RUN_FINISHED` whose outcome is `interrupt` (one interrupt per waiting call); the next run of the thread answers it with `resume` entries (`payload: {"decision": "approve" | "deny", "comment"}`; `status: cancelled` denies), and its stream follows the turn as it continues. Tools the client offers are not given to the network. Errors before the stream starts are problem+json (404 `thread_not_found`, 409 `turn_in_progress` or `run_not_awaiting_approval`, 400 `invalid_messages` or `invalid_resume`, 429).
+         */
+        post: operations["run_agent_ag_ui"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/threads": {
         parameters: {
             query?: never;
@@ -4814,6 +4914,522 @@ export interface components {
          * @enum {string}
          */
         WidgetPosition: "bottom-right" | "bottom-left" | "inline";
+        /** @description An error of the OpenAI-compatible API, in OpenAI's shape. */
+        OpenAIError: {
+            /** @description The error. */
+            error: components["schemas"]["OpenAIErrorBody"];
+        };
+        /** @description What went wrong. */
+        OpenAIErrorBody: {
+            /** @description A readable explanation. */
+            message: string;
+            /** @description OpenAI's error type (`invalid_request_error`, `authentication_error`, `permission_error`, `rate_limit_error`, `server_error`). */
+            type: string;
+            /** @description Always null. */
+            param: string | null;
+            /** @description The service's error code (docs/errors.md). */
+            code: string | null;
+        };
+        /**
+         * @description What a model id runs.
+         * @enum {string}
+         */
+        OpenAIModelKind: "agent" | "network";
+        /** @description An agent or a deployed network as a model (by id, or by alias). */
+        OpenAIModel: {
+            /** @description The model id to send as `model` (an id or an alias). */
+            id: string;
+            /**
+             * @description Always `model`.
+             * @constant
+             */
+            object: "model";
+            /** @description When it was created (Unix seconds). */
+            created: number;
+            /** @description Always `organization`. */
+            owned_by: string;
+            /** @description Agent or network. */
+            kind: components["schemas"]["OpenAIModelKind"];
+            /**
+             * Format: uuid
+             * @description The agent's or the network's id.
+             */
+            target_id: string;
+            /** @description The agent's or the network's name. */
+            name: string;
+        };
+        /** @description The models of the organization. */
+        OpenAIModelList: {
+            /**
+             * @description Always `list`.
+             * @constant
+             */
+            object: "list";
+            /** @description The models. */
+            data: components["schemas"]["OpenAIModel"][];
+        };
+        /**
+         * @description Who wrote a message. `system` and `developer` messages are left out; `tool` and `function` ones answer client-side tools and are refused.
+         * @enum {string}
+         */
+        ChatCompletionRole: "system" | "developer" | "user" | "assistant" | "tool" | "function";
+        /** @description A part of a message's content; only `text` parts are supported. */
+        ChatCompletionContentPart: {
+            /** @description The part's kind (`text`). */
+            type: string;
+            /** @description The text. */
+            text?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A message's content as parts. */
+        ChatCompletionContentParts: components["schemas"]["ChatCompletionContentPart"][];
+        /** @description A message's content, text or text parts. */
+        ChatCompletionContent: string | components["schemas"]["ChatCompletionContentParts"];
+        /** @description One message of the conversation. */
+        ChatCompletionMessage: {
+            /** @description Who wrote it. */
+            role: components["schemas"]["ChatCompletionRole"];
+            /** @description What it says. */
+            content?: components["schemas"]["ChatCompletionContent"] | null;
+            /** @description A name of the author (ignored). */
+            name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Options of a streamed answer. */
+        ChatCompletionStreamOptions: {
+            /** @description A last chunk with `usage` (and no choices) before `[DONE]`. */
+            include_usage?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Any JSON object. */
+        FreeFormObject: {
+            [key: string]: unknown;
+        };
+        /** @description Stop sequences (accepted and ignored). */
+        ChatCompletionStop: string | components["schemas"]["StringList"];
+        /** @description A list of strings. */
+        StringList: string[];
+        /** @description A list of JSON objects. */
+        FreeFormObjectList: components["schemas"]["FreeFormObject"][];
+        /** @description OpenAI's `tool_choice` (accepted when no tools are sent, and ignored). */
+        ToolChoice: string | components["schemas"]["FreeFormObject"];
+        /** @description OpenAI's chat completion request. Sampling fields (`temperature`, `top_p`, `max_tokens`, ...) are accepted and ignored: the agents' own model settings apply. */
+        ChatCompletionRequest: {
+            /** @description An id or alias of `GET /openai/v1/models`. */
+            model: string;
+            /** @description The conversation, the user's new message last. */
+            messages: components["schemas"]["ChatCompletionMessage"][];
+            /**
+             * @description Answer Server-Sent Events of chunks.
+             * @default false
+             */
+            stream?: boolean;
+            /** @description Options of a streamed answer. */
+            stream_options?: components["schemas"]["ChatCompletionStreamOptions"];
+            /** @description The end user, with an API key and no `X-User-Id` (ignored with a session token). */
+            user?: string;
+            /**
+             * Format: uuid
+             * @description Extension: continue this thread of the end user (the earlier messages sent are then ignored).
+             */
+            thread_id?: string;
+            /** @description Ignored. */
+            temperature?: number;
+            /** @description Ignored. */
+            top_p?: number;
+            /** @description Ignored. */
+            max_tokens?: number;
+            /** @description Ignored. */
+            max_completion_tokens?: number;
+            /** @description One choice only. */
+            n?: number;
+            /** @description Ignored. */
+            stop?: components["schemas"]["ChatCompletionStop"];
+            /** @description Ignored. */
+            presence_penalty?: number;
+            /** @description Ignored. */
+            frequency_penalty?: number;
+            /** @description Ignored. */
+            seed?: number;
+            /** @description Ignored. */
+            metadata?: components["schemas"]["FreeFormObject"];
+            /** @description Ignored (every turn is stored in its thread). */
+            store?: boolean;
+            /** @description Ignored. */
+            logprobs?: boolean;
+            /** @description Ignored. */
+            response_format?: components["schemas"]["FreeFormObject"];
+            /** @description Ignored. */
+            reasoning_effort?: string;
+            /** @description Ignored. */
+            service_tier?: string;
+            /** @description Ignored. */
+            parallel_tool_calls?: boolean;
+            /** @description Refused when not empty: 400 `client_tools_not_supported`. */
+            tools?: components["schemas"]["FreeFormObjectList"];
+            /** @description Refused when not empty: 400 `client_tools_not_supported`. */
+            functions?: components["schemas"]["FreeFormObjectList"];
+            /** @description Ignored. */
+            tool_choice?: components["schemas"]["ToolChoice"];
+        };
+        /** @description The turn's tokens (every model call of the turn). */
+        ChatCompletionUsage: {
+            /** @description Input tokens. */
+            prompt_tokens: number;
+            /** @description Output tokens. */
+            completion_tokens: number;
+            /** @description Both. */
+            total_tokens: number;
+        };
+        /**
+         * @description Why the answer ended.
+         * @enum {string}
+         */
+        ChatCompletionFinishReason: "stop";
+        /** @description The assistant's message. */
+        ChatCompletionAnswer: {
+            /**
+             * @description Always `assistant`.
+             * @constant
+             */
+            role: "assistant";
+            /** @description The answer. */
+            content: string;
+            /** @description Always null. */
+            refusal: null;
+        };
+        /** @description The one choice. */
+        ChatCompletionChoice: {
+            /** @description Always 0. */
+            index: number;
+            /** @description The answer. */
+            message: components["schemas"]["ChatCompletionAnswer"];
+            /** @description Why it ended. */
+            finish_reason: components["schemas"]["ChatCompletionFinishReason"];
+            /** @description Always null. */
+            logprobs: null;
+        };
+        /** @description OpenAI's chat completion, for one chat turn. */
+        ChatCompletion: {
+            /**
+             * Format: uuid
+             * @description The turn's run id.
+             */
+            id: string;
+            /**
+             * @description Always `chat.completion`.
+             * @constant
+             */
+            object: "chat.completion";
+            /** @description When (Unix seconds). */
+            created: number;
+            /** @description The model as requested. */
+            model: string;
+            /** @description Always null. */
+            system_fingerprint: null;
+            /**
+             * Format: uuid
+             * @description Extension: the thread (send it as `thread_id` to continue).
+             */
+            thread_id: string;
+            /** @description One choice. */
+            choices: components["schemas"]["ChatCompletionChoice"][];
+            /** @description The turn's tokens. */
+            usage: components["schemas"]["ChatCompletionUsage"];
+        };
+        /** @description What a chunk adds. */
+        ChatCompletionDelta: {
+            /**
+             * @description On the first chunk.
+             * @constant
+             */
+            role?: "assistant";
+            /** @description A piece of the answer. */
+            content?: string;
+        };
+        /** @description A chunk's choice. */
+        ChatCompletionChunkChoice: {
+            /** @description Always 0. */
+            index: number;
+            /** @description What it adds. */
+            delta: components["schemas"]["ChatCompletionDelta"];
+            /** @description On the last chunk. */
+            finish_reason: components["schemas"]["ChatCompletionFinishReason"] | null;
+            /** @description Always null. */
+            logprobs: null;
+        };
+        /** @description One chunk of a streamed chat completion. */
+        ChatCompletionChunk: {
+            /**
+             * Format: uuid
+             * @description The turn's run id.
+             */
+            id: string;
+            /**
+             * @description Always `chat.completion.chunk`.
+             * @constant
+             */
+            object: "chat.completion.chunk";
+            /** @description When (Unix seconds). */
+            created: number;
+            /** @description The model as requested. */
+            model: string;
+            /** @description Always null. */
+            system_fingerprint: null;
+            /**
+             * Format: uuid
+             * @description Extension: the thread.
+             */
+            thread_id: string;
+            /** @description One choice (none on the usage chunk). */
+            choices: components["schemas"]["ChatCompletionChunkChoice"][];
+            /** @description On the last chunk with `stream_options.include_usage`. */
+            usage?: components["schemas"]["ChatCompletionUsage"];
+        };
+        /** @description Messages, the user's new one last. */
+        ResponseInputItems: components["schemas"]["ChatCompletionMessage"][];
+        /** @description The user's text, or messages. */
+        ResponseInput: string | components["schemas"]["ResponseInputItems"];
+        /** @description OpenAI's Responses API request. Sampling fields are accepted and ignored. */
+        ResponseRequest: {
+            /** @description An id or alias of `GET /openai/v1/models`. */
+            model: string;
+            /** @description The user's message (or the conversation). */
+            input: components["schemas"]["ResponseInput"];
+            /**
+             * Format: uuid
+             * @description Continue the thread of this response (a run of the same end user).
+             */
+            previous_response_id?: string;
+            /**
+             * @description Answer Server-Sent Events of response events.
+             * @default false
+             */
+            stream?: boolean;
+            /** @description The end user, with an API key and no `X-User-Id` (ignored with a session token). */
+            user?: string;
+            /** @description Ignored (the network's instructions apply). */
+            instructions?: string;
+            /** @description Ignored. */
+            temperature?: number;
+            /** @description Ignored. */
+            top_p?: number;
+            /** @description Ignored. */
+            max_output_tokens?: number;
+            /** @description Ignored. */
+            metadata?: components["schemas"]["FreeFormObject"];
+            /** @description Ignored (every turn is stored in its thread). */
+            store?: boolean;
+            /** @description Ignored. */
+            text?: components["schemas"]["FreeFormObject"];
+            /** @description Ignored. */
+            reasoning?: components["schemas"]["FreeFormObject"];
+            /** @description Ignored. */
+            truncation?: string;
+            /** @description Ignored. */
+            parallel_tool_calls?: boolean;
+            /** @description Ignored. */
+            service_tier?: string;
+            /** @description Ignored. */
+            include?: components["schemas"]["StringList"];
+            /** @description Refused when not empty: 400 `client_tools_not_supported`. */
+            tools?: components["schemas"]["FreeFormObjectList"];
+            /** @description Ignored. */
+            tool_choice?: components["schemas"]["ToolChoice"];
+        };
+        /**
+         * @description Where a response stands.
+         * @enum {string}
+         */
+        ResponseStatus: "in_progress" | "completed" | "failed" | "cancelled";
+        /** @description The answer's text. */
+        ResponseOutputText: {
+            /**
+             * @description Always `output_text`.
+             * @constant
+             */
+            type: "output_text";
+            /** @description The answer. */
+            text: string;
+            /** @description Always empty. */
+            annotations: string[];
+            /** @description Always empty. */
+            logprobs: string[];
+        };
+        /** @description The assistant's message. */
+        ResponseOutputMessage: {
+            /**
+             * @description Always `message`.
+             * @constant
+             */
+            type: "message";
+            /** @description The item's id. */
+            id: string;
+            /** @description `completed` (`in_progress` while streamed). */
+            status: string;
+            /**
+             * @description Always `assistant`.
+             * @constant
+             */
+            role: "assistant";
+            /** @description The text. */
+            content: components["schemas"]["ResponseOutputText"][];
+        };
+        /** @description Why the turn failed. */
+        ResponseError: {
+            /** @description The run's error code. */
+            code: string;
+            /** @description A readable explanation. */
+            message: string;
+        };
+        /** @description Parts of a token count (always 0 here). */
+        ResponseTokenDetails: {
+            /** @description Cached input tokens. */
+            cached_tokens?: number;
+            /** @description Reasoning tokens. */
+            reasoning_tokens?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The turn's tokens. */
+        ResponseUsage: {
+            /** @description Input tokens. */
+            input_tokens: number;
+            /** @description Output tokens. */
+            output_tokens: number;
+            /** @description Both. */
+            total_tokens: number;
+            /** @description Parts of the input tokens. */
+            input_tokens_details: components["schemas"]["ResponseTokenDetails"];
+            /** @description Parts of the output tokens. */
+            output_tokens_details: components["schemas"]["ResponseTokenDetails"];
+        };
+        /** @description OpenAI's response object, for one chat turn. */
+        ResponseObject: {
+            /**
+             * Format: uuid
+             * @description The turn's run id (a `previous_response_id` for the next one).
+             */
+            id: string;
+            /**
+             * @description Always `response`.
+             * @constant
+             */
+            object: "response";
+            /** @description When (Unix seconds). */
+            created_at: number;
+            /** @description Where it stands. */
+            status: components["schemas"]["ResponseStatus"];
+            /** @description The model as requested. */
+            model: string;
+            /** @description The assistant's message (none for a turn that failed before answering). */
+            output: components["schemas"]["ResponseOutputMessage"][];
+            /** @description The response this one continues. */
+            previous_response_id: string | null;
+            /** @description Why it failed. */
+            error: components["schemas"]["ResponseError"] | null;
+            /** @description The turn's tokens (null while in progress). */
+            usage: components["schemas"]["ResponseUsage"] | null;
+            /**
+             * Format: uuid
+             * @description Extension: the thread.
+             */
+            thread_id: string;
+            /** @description Always null. */
+            incomplete_details?: null;
+            /** @description Always null. */
+            instructions?: null;
+            /** @description Always empty. */
+            metadata?: components["schemas"]["FreeFormObject"];
+            /** @description Always false. */
+            parallel_tool_calls?: boolean;
+            /** @description Always null. */
+            temperature?: null;
+            /** @description Always null. */
+            top_p?: null;
+            /** @description Always `auto`. */
+            tool_choice?: string;
+            /** @description Always empty. */
+            tools?: string[];
+            /** @description The text format (`{"format": {"type": "text"}}`). */
+            text?: components["schemas"]["FreeFormObject"];
+            /** @description Always `disabled`. */
+            truncation?: string;
+        };
+        /** @description One of OpenAI's response stream events. */
+        ResponseStreamEvent: {
+            /** @description The event (`response.created`, `response.output_text.delta`, ...). */
+            type: string;
+            /** @description Its place in the stream. */
+            sequence_number: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An AG-UI message. Only user and assistant text is read; tool calls and results of earlier runs are left out. */
+        AgUiMessage: {
+            /** @description The client's id of the message. */
+            id?: string;
+            /** @description `user`, `assistant`, `system`, `developer`, `tool`, ... */
+            role: string;
+            /** @description Text, or content parts (`{"type": "text", "text"}`). */
+            content?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The answer to one interrupt (one tool call waiting for approval). */
+        AgUiResumeEntry: {
+            /** @description The interrupt (the waiting call's id). */
+            interruptId: string;
+            /** @description `resolved`, or `cancelled` (denies the call). */
+            status: components["schemas"]["AgUiResumeStatus"];
+            /** @description `{"decision": "approve" | "deny", "comment"}`. */
+            payload?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description Whether an interrupt was answered or abandoned.
+         * @enum {string}
+         */
+        AgUiResumeStatus: "resolved" | "cancelled";
+        /** @description AG-UI's `RunAgentInput`. */
+        AgUiRunAgentInput: {
+            /** @description The conversation (the user's thread id, or the client's id for it). */
+            threadId: string;
+            /** @description The client's id of this run (echoed in `RUN_STARTED` and `RUN_FINISHED`). */
+            runId: string;
+            /** @description Ignored. */
+            parentRunId?: string;
+            /** @description The client's AG-UI version. */
+            protocolVersion?: string;
+            /** @description Ignored. */
+            state?: unknown;
+            /** @description The conversation so far, the new user message last. */
+            messages: components["schemas"]["AgUiMessage"][];
+            /** @description Tools of the client (not given to the network). */
+            tools?: components["schemas"]["FreeFormObjectList"];
+            /** @description Ignored. */
+            context?: components["schemas"]["FreeFormObjectList"];
+            /** @description Ignored. */
+            forwardedProps?: unknown;
+            /** @description Answers to the interrupts that ended the thread's previous run. */
+            resume?: components["schemas"]["AgUiResumeEntry"][];
+        };
+        /**
+         * @description The AG-UI events this service sends.
+         * @enum {string}
+         */
+        AgUiEventType: "RUN_STARTED" | "RUN_FINISHED" | "RUN_ERROR" | "STEP_STARTED" | "STEP_FINISHED" | "TEXT_MESSAGE_START" | "TEXT_MESSAGE_CONTENT" | "TEXT_MESSAGE_END" | "TOOL_CALL_START" | "TOOL_CALL_ARGS" | "TOOL_CALL_END" | "TOOL_CALL_RESULT" | "CUSTOM";
+        /** @description An AG-UI event (protocol 1.0; its fields as AG-UI defines them). */
+        AgUiEvent: {
+            /** @description Which event. */
+            type: components["schemas"]["AgUiEventType"];
+        } & {
+            [key: string]: unknown;
+        };
     };
     responses: {
         /** @description The request cannot be done as sent: an `Idempotency-Key` reused with a different request (`idempotency_key_reused`). */
@@ -4977,6 +5593,141 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request is not valid (`invalid_request`, `invalid_messages`, `unsupported_content`, `client_tools_not_supported`, `user_required`). OpenAI's error shape. */
+        OpenAIBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description No valid API key or session token. OpenAI's error shape. */
+        OpenAIUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description The credential may not call this operation. OpenAI's error shape. */
+        OpenAIForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description Not found: `model_not_found` (not an id or alias of `GET /openai/v1/models`), `thread_not_found`, `response_not_found`. OpenAI's error shape. */
+        OpenAINotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description The thread's turn still runs (`turn_in_progress`), or a request with the same `Idempotency-Key` is being processed (`idempotency_key_in_use`, `Retry-After: 1`). OpenAI's error shape. */
+        OpenAIConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description The body is over the size limit. OpenAI's error shape. */
+        OpenAIPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description The body is not JSON. OpenAI's error shape. */
+        OpenAIUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description An `Idempotency-Key` reused with a different request. OpenAI's error shape. */
+        OpenAIUnprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description A limit was reached (`usage_limit_reached`, `concurrency_limit_reached`, `spend_cap_reached`); retry after `Retry-After` seconds. OpenAI's error shape. */
+        OpenAITooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description The turn failed (the run's error code, with `x-should-retry: false`: the turn ran), or an unexpected error. OpenAI's error shape. */
+        OpenAIInternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
+        /** @description A dependency does not answer; retry after `Retry-After` seconds. OpenAI's error shape. */
+        OpenAIUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAIError"];
+            };
+        };
     };
     parameters: {
         /** @description Delete the objects the document leaves out (groups are never deleted). Without it they are left alone and listed as `unmanaged`. */
@@ -5039,6 +5790,10 @@ export interface components {
          * @example 30
          */
         RetryAfter: number;
+        /** @description The thread the turn ran in (continue it with `thread_id`). */
+        ThreadId: string;
+        /** @description The turn's run (`GET /v1/runs/{id}`). */
+        RunId: string;
     };
     pathItems: never;
 }
@@ -9268,6 +10023,228 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_openai_models: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIModelList"];
+                };
+            };
+            400: components["responses"]["OpenAIBadRequest"];
+            401: components["responses"]["OpenAIUnauthorized"];
+            403: components["responses"]["OpenAIForbidden"];
+            429: components["responses"]["OpenAITooManyRequests"];
+            500: components["responses"]["OpenAIInternalError"];
+            503: components["responses"]["OpenAIUnavailable"];
+        };
+    };
+    create_chat_completion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description The completion, or (`stream`) its chunks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Thread-Id": components["headers"]["ThreadId"];
+                    "X-Run-Id": components["headers"]["RunId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["OpenAIBadRequest"];
+            401: components["responses"]["OpenAIUnauthorized"];
+            403: components["responses"]["OpenAIForbidden"];
+            404: components["responses"]["OpenAINotFound"];
+            409: components["responses"]["OpenAIConflict"];
+            413: components["responses"]["OpenAIPayloadTooLarge"];
+            415: components["responses"]["OpenAIUnsupportedMediaType"];
+            422: components["responses"]["OpenAIUnprocessable"];
+            429: components["responses"]["OpenAITooManyRequests"];
+            500: components["responses"]["OpenAIInternalError"];
+            503: components["responses"]["OpenAIUnavailable"];
+        };
+    };
+    create_response: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResponseRequest"];
+            };
+        };
+        responses: {
+            /** @description The response, or (`stream`) its events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Thread-Id": components["headers"]["ThreadId"];
+                    "X-Run-Id": components["headers"]["RunId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponseObject"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["OpenAIBadRequest"];
+            401: components["responses"]["OpenAIUnauthorized"];
+            403: components["responses"]["OpenAIForbidden"];
+            404: components["responses"]["OpenAINotFound"];
+            409: components["responses"]["OpenAIConflict"];
+            413: components["responses"]["OpenAIPayloadTooLarge"];
+            415: components["responses"]["OpenAIUnsupportedMediaType"];
+            422: components["responses"]["OpenAIUnprocessable"];
+            429: components["responses"]["OpenAITooManyRequests"];
+            500: components["responses"]["OpenAIInternalError"];
+            503: components["responses"]["OpenAIUnavailable"];
+        };
+    };
+    run_copilot_ag_ui: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The network (copilot). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgUiRunAgentInput"];
+            };
+        };
+        responses: {
+            /** @description The run's AG-UI events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    run_agent_ag_ui: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The end user for user-scoped data when an API key is used. With a session token it may only name the session's own user (another one is 403). */
+                "X-User-Id"?: components["parameters"]["UserHeader"];
+            };
+            path: {
+                /** @description The agent. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgUiRunAgentInput"];
+            };
+        };
+        responses: {
+            /** @description The run's AG-UI events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -1,5 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .ag_ui_event import AgUiEvent
+from .ag_ui_event_type import AgUiEventType
+from .ag_ui_message import AgUiMessage
+from .ag_ui_resume_entry import AgUiResumeEntry
+from .ag_ui_resume_status import AgUiResumeStatus
+from .ag_ui_run_agent_input import AgUiRunAgentInput
 from .agent import Agent
 from .agent_body import AgentBody
 from .agent_build import AgentBuild
@@ -36,6 +42,19 @@ from .auth_none import AuthNone
 from .auth_oauth2 import AuthOAuth2
 from .auth_type import AuthType
 from .build_status import BuildStatus
+from .chat_completion import ChatCompletion
+from .chat_completion_answer import ChatCompletionAnswer
+from .chat_completion_choice import ChatCompletionChoice
+from .chat_completion_chunk import ChatCompletionChunk
+from .chat_completion_chunk_choice import ChatCompletionChunkChoice
+from .chat_completion_content_part import ChatCompletionContentPart
+from .chat_completion_delta import ChatCompletionDelta
+from .chat_completion_finish_reason import ChatCompletionFinishReason
+from .chat_completion_message import ChatCompletionMessage
+from .chat_completion_request import ChatCompletionRequest
+from .chat_completion_role import ChatCompletionRole
+from .chat_completion_stream_options import ChatCompletionStreamOptions
+from .chat_completion_usage import ChatCompletionUsage
 from .chat_message import ChatMessage
 from .chat_turn import ChatTurn
 from .copilot import Copilot
@@ -69,6 +88,7 @@ from .execution_status import ExecutionStatus
 from .experiment_assign import ExperimentAssign
 from .experiment_assignment import ExperimentAssignment
 from .final_run_status import FinalRunStatus
+from .free_form_object import FreeFormObject
 from .frequency import Frequency
 from .group import Group
 from .group_create import GroupCreate
@@ -116,6 +136,11 @@ from .model_providers_update import ModelProvidersUpdate
 from .multitask_strategy import MultitaskStrategy
 from .oauth_authorization import OAuthAuthorization
 from .oauth_connected import OAuthConnected
+from .open_ai_error import OpenAIError
+from .open_ai_error_body import OpenAIErrorBody
+from .open_ai_model import OpenAIModel
+from .open_ai_model_kind import OpenAIModelKind
+from .open_ai_model_list import OpenAIModelList
 from .openapi_document import OpenApiDocument
 from .org_limits import OrgLimits
 from .org_limits_update import OrgLimitsUpdate
@@ -161,6 +186,15 @@ from .rebuild_provider_counts import RebuildProviderCounts
 from .rebuild_scope import RebuildScope
 from .rebuild_tools import RebuildTools
 from .recurrence import Recurrence
+from .response_error import ResponseError
+from .response_object import ResponseObject
+from .response_output_message import ResponseOutputMessage
+from .response_output_text import ResponseOutputText
+from .response_request import ResponseRequest
+from .response_status import ResponseStatus
+from .response_stream_event import ResponseStreamEvent
+from .response_token_details import ResponseTokenDetails
+from .response_usage import ResponseUsage
 from .run_approval import RunApproval
 from .run_cancelled_data import RunCancelledData
 from .run_cancelled_event import RunCancelledEvent
@@ -259,6 +293,12 @@ from .workflow_step_stored import WorkflowStepStored
 from .workflow_update import WorkflowUpdate
 
 __all__ = (
+    "AgUiEvent",
+    "AgUiEventType",
+    "AgUiMessage",
+    "AgUiResumeEntry",
+    "AgUiResumeStatus",
+    "AgUiRunAgentInput",
     "Agent",
     "AgentBody",
     "AgentBuild",
@@ -295,6 +335,19 @@ __all__ = (
     "AuthOAuth2",
     "AuthType",
     "BuildStatus",
+    "ChatCompletion",
+    "ChatCompletionAnswer",
+    "ChatCompletionChoice",
+    "ChatCompletionChunk",
+    "ChatCompletionChunkChoice",
+    "ChatCompletionContentPart",
+    "ChatCompletionDelta",
+    "ChatCompletionFinishReason",
+    "ChatCompletionMessage",
+    "ChatCompletionRequest",
+    "ChatCompletionRole",
+    "ChatCompletionStreamOptions",
+    "ChatCompletionUsage",
     "ChatMessage",
     "ChatTurn",
     "Copilot",
@@ -328,6 +381,7 @@ __all__ = (
     "ExperimentAssign",
     "ExperimentAssignment",
     "FinalRunStatus",
+    "FreeFormObject",
     "Frequency",
     "Group",
     "GroupCreate",
@@ -375,6 +429,11 @@ __all__ = (
     "MultitaskStrategy",
     "OAuthAuthorization",
     "OAuthConnected",
+    "OpenAIError",
+    "OpenAIErrorBody",
+    "OpenAIModel",
+    "OpenAIModelKind",
+    "OpenAIModelList",
     "OpenApiDocument",
     "OrgLimits",
     "OrgLimitsUpdate",
@@ -420,6 +479,15 @@ __all__ = (
     "RebuildScope",
     "RebuildTools",
     "Recurrence",
+    "ResponseError",
+    "ResponseObject",
+    "ResponseOutputMessage",
+    "ResponseOutputText",
+    "ResponseRequest",
+    "ResponseStatus",
+    "ResponseStreamEvent",
+    "ResponseTokenDetails",
+    "ResponseUsage",
     "RunApproval",
     "RunCancelledData",
     "RunCancelledEvent",

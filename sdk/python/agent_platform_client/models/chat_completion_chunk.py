@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.chat_completion_chunk_choice import ChatCompletionChunkChoice
+    from ..models.chat_completion_usage import ChatCompletionUsage
+
+
+T = TypeVar("T", bound="ChatCompletionChunk")
+
+
+@_attrs_define
+class ChatCompletionChunk:
+    """One chunk of a streamed chat completion."""
+
+    id: UUID
+    """ The turn's run id. """
+    object_: Literal["chat.completion.chunk"]
+    """ Always `chat.completion.chunk`. """
+    created: int
+    """ When (Unix seconds). """
+    model: str
+    """ The model as requested. """
+    system_fingerprint: None
+    """ Always null. """
+    thread_id: UUID
+    """ Extension: the thread. """
+    choices: list[ChatCompletionChunkChoice]
+    """ One choice (none on the usage chunk). """
+    usage: ChatCompletionUsage | Unset = UNSET
+    """ The turn's tokens (every model call of the turn). """
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        object_ = self.object_
+
+        created = self.created
+
+        model = self.model
+
+        system_fingerprint = self.system_fingerprint
+
+        thread_id = str(self.thread_id)
+
+        choices = []
+        for choices_item_data in self.choices:
+            choices_item = choices_item_data.to_dict()
+            choices.append(choices_item)
+
+        usage: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.usage, Unset):
+            usage = self.usage.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "object": object_,
+                "created": created,
+                "model": model,
+                "system_fingerprint": system_fingerprint,
+                "thread_id": thread_id,
+                "choices": choices,
+            }
+        )
+        if usage is not UNSET:
+            field_dict["usage"] = usage
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.chat_completion_chunk_choice import ChatCompletionChunkChoice
+        from ..models.chat_completion_usage import ChatCompletionUsage
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        object_ = cast(Literal["chat.completion.chunk"], d.pop("object"))
+        if object_ != "chat.completion.chunk":
+            raise ValueError(
+                f"object must match const 'chat.completion.chunk', got '{object_}'"
+            )
+
+        created = d.pop("created")
+
+        model = d.pop("model")
+
+        system_fingerprint = d.pop("system_fingerprint")
+
+        thread_id = UUID(d.pop("thread_id"))
+
+        choices = []
+        _choices = d.pop("choices")
+        for choices_item_data in _choices:
+            choices_item = ChatCompletionChunkChoice.from_dict(choices_item_data)
+
+            choices.append(choices_item)
+
+        _usage = d.pop("usage", UNSET)
+        usage: ChatCompletionUsage | Unset
+        if isinstance(_usage, Unset):
+            usage = UNSET
+        else:
+            usage = ChatCompletionUsage.from_dict(_usage)
+
+        chat_completion_chunk = cls(
+            id=id,
+            object_=object_,
+            created=created,
+            model=model,
+            system_fingerprint=system_fingerprint,
+            thread_id=thread_id,
+            choices=choices,
+            usage=usage,
+        )
+
+        return chat_completion_chunk
