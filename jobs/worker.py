@@ -30,7 +30,8 @@ WORKER_TTL_S = 30
 
 
 def queues_of(settings) -> list[str]:
-    return [settings.workflow_queue, settings.rebuild_queue, settings.chat_queue]
+    return [settings.workflow_queue, settings.rebuild_queue, settings.chat_queue,
+            settings.webhook_queue]
 
 
 def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> int:
@@ -56,11 +57,14 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     stop = threading.Event()
     threading.Thread(target=_recover, args=(settings, stop), name="run-recovery",
                      daemon=True).start()
-    relay = None
+    relay = dispatcher = None
     if not burst:  # a burst worker (tests, one-off runs) drains the queues and exits
         from jobs.outbox import Relay
 
         relay = Relay(settings).start()  # work recorded after commits that the queue missed
+        from jobs.webhooks import Dispatcher
+
+        dispatcher = Dispatcher(settings).start()  # webhook deliveries that are due
         threading.Thread(target=_watch_redis, args=(settings, stop), name="redis-watch",
                          daemon=True).start()
     # A read never waits forever on a connection a restarted Redis left half-open: the
@@ -99,6 +103,8 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
         in_flight.close()
         if relay is not None:
             relay.close()
+        if dispatcher is not None:
+            dispatcher.close()
     return 0
 
 

@@ -1,0 +1,180 @@
+"""Sending webhook deliveries (store/webhooks.py records them, store/webhook_deliveries.py
+keeps their state).
+
+A ``Dispatcher`` thread claims due deliveries every AGENT_PLATFORM_WEBHOOK_POLL_MS and queues
+``deliver`` jobs for them: on the embedded default in `serve` (the in-process pool, on the
+turn loop), with Redis in every `agent-platform worker` (RQ jobs on the `webhooks` queue, which
+the workers serve). It claims only while the jobs it queued are few, so a burst waits in the
+database, not in memory.
+
+``deliver`` sends each of its deliveries concurrently on the turn loop: one POST of the
+recorded body with the Standard Webhooks headers, AGENT_PLATFORM_WEBHOOK_TIMEOUT_S (10 s) for
+the whole attempt, no redirects followed, the connection pinned to addresses the SSRF policy
+allows (runtime/ssrf_connect.py), at most 1 KB of the answer read. Each outcome is recorded as
+its attempt ends: a slow or dead receiver holds only its own deliveries.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+import uuid
+
+import httpx
+
+from store import webhook_signing as signing
+from runtime import ssrf_connect
+from store import concurrency, db, webhooks
+from store import webhook_deliveries as deliveries
+
+log = logging.getLogger("agent_platform.webhooks")
+LEASE_S = 120  # a claim not settled by then (its process died) is taken again
+JOBS_IN_FLIGHT = 8  # deliver jobs one dispatcher keeps queued or running at most
+USER_AGENT = "agent-platform-webhooks/1"
+_client: httpx.AsyncClient | None = None
+_client_pid = 0
+
+
+def _http() -> httpx.AsyncClient:
+    """The turn loop's client for deliveries: no redirects, SSRF-pinned connects."""
+    global _client, _client_pid
+    if _client is None or _client_pid != os.getpid():
+        _client = ssrf_connect.pin_async_httpx(httpx.AsyncClient(
+            follow_redirects=False, limits=httpx.Limits(max_connections=None,
+                                                        max_keepalive_connections=200)))
+        _client_pid = os.getpid()
+    return _client
+
+
+async def deliver(ids: list[str], owner: str) -> int:
+    """The job: send the deliveries among ids that this claim (owner) still holds; returns
+    how many succeeded."""
+    from jobs import tasks
+
+    settings = tasks.ready()
+    return await concurrency.on_turn_loop(_deliver(settings, ids, owner))
+
+
+async def _deliver(settings, ids: list[str], owner: str) -> int:
+    held = await concurrency.hop(deliveries.claimed, ids=ids, owner=owner)
+    results = await asyncio.gather(*(_attempt(settings, d, e, owner) for d, e in held),
+                                   return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            log.error("webhook delivery failed unexpectedly: %s", type(result).__name__)
+    return sum(1 for r in results if r is True)
+
+
+async def _attempt(settings, delivery, endpoint, owner: str) -> bool:
+    if endpoint is not None and endpoint.status != "enabled":
+        await concurrency.hop(deliveries.skip_disabled, delivery=delivery, owner=owner)
+        return False
+    url = endpoint.url if endpoint is not None else delivery.url
+    body = delivery.body.encode()
+    stamp = int(time.time())
+    headers = {"content-type": "application/json", "user-agent": USER_AGENT}
+    if endpoint is not None:
+        secrets = await concurrency.hop(webhooks.signing_secrets, endpoint)
+        headers.update(signing.headers(secrets, delivery.event_id, stamp, body))
+    else:  # a run's own URL: no secret of its own to sign with (docs/webhooks.md)
+        headers.update({"webhook-id": delivery.event_id, "webhook-timestamp": str(stamp)})
+    status, text, error = None, None, None
+    try:
+        status, text = await asyncio.wait_for(_post(url, headers, body),
+                                              settings.webhook_timeout_s)
+    except (asyncio.TimeoutError, httpx.TimeoutException):
+        error = f"timeout: no answer within {settings.webhook_timeout_s:g} s"
+    except httpx.HTTPError as exc:
+        error = f"connection_failed: {type(exc).__name__}"
+    except Exception as exc:  # the SSRF policy refused the address, ...
+        code = getattr(exc, "code", None) or type(exc).__name__
+        error = f"{code}: {getattr(exc, 'detail', None) or exc}"
+    if status is not None and 200 <= status < 300:
+        await concurrency.hop(deliveries.succeeded, delivery=delivery, owner=owner,
+                              status_code=status, response=text or "")
+        return True
+    if error is None:
+        error = f"http_status: the receiver answered {status}"
+    state = await concurrency.hop(deliveries.failed, settings, delivery=delivery, owner=owner,
+                                  status_code=status, error=error, response=text)
+    log.info("webhook delivery failed", extra={"fields": {
+        "delivery_id": delivery.id, "event_type": delivery.event_type, "status_code": status,
+        "error": error.split(":")[0], "attempts": delivery.attempts + 1, "state": state}})
+    return False
+
+
+async def _post(url: str, headers: dict, body: bytes) -> tuple[int, str]:
+    """(status, the first KB of the answer as text)."""
+    async with _http().stream("POST", url, headers=headers, content=body) as response:
+        kept = b""
+        async for chunk in response.aiter_raw():
+            kept += chunk
+            if len(kept) >= deliveries.RESPONSE_KEPT:
+                break
+        return response.status_code, kept[:deliveries.RESPONSE_KEPT].decode("utf-8", "replace")
+
+
+class Dispatcher:
+    """The dispatcher thread of a process (`serve` on the embedded default, each worker with
+    Redis)."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self.stop = threading.Event()
+        self.in_flight: set = set()
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._loop, name="webhook-dispatch", daemon=True)
+
+    def start(self) -> "Dispatcher":
+        self.thread.start()
+        return self
+
+    def close(self, timeout: float = 10) -> None:
+        self.stop.set()
+        self.thread.join(timeout)
+
+    def _busy(self) -> bool:
+        if self.settings.redis_url:  # the queue's length, shared by every worker
+            from jobs import queue
+
+            return queue.rq_queue(self.settings, self.settings.webhook_queue).count >= \
+                JOBS_IN_FLIGHT
+        with self.lock:
+            return len(self.in_flight) >= JOBS_IN_FLIGHT
+
+    def _settled(self, job) -> None:
+        with self.lock:
+            self.in_flight.discard(job)
+
+    def _once(self) -> int:
+        from jobs import queue
+
+        if self._busy():
+            return 0
+        owner = str(uuid.uuid4())
+        with db.connection():
+            ids = deliveries.claim_due(owner=owner, limit=self.settings.webhook_batch,
+                                       lease_s=LEASE_S)
+        if not ids:
+            return 0
+        job = queue.enqueue(self.settings, deliver, kwargs={"ids": ids, "owner": owner},
+                            queue=self.settings.webhook_queue, timeout=LEASE_S)
+        if job is not None and hasattr(job, "add_done_callback"):
+            with self.lock:
+                self.in_flight.add(job)
+            job.add_done_callback(self._settled)
+        return len(ids)
+
+    def _loop(self) -> None:
+        interval = self.settings.webhook_poll_ms / 1000
+        while not self.stop.is_set():
+            try:
+                claimed = self._once()
+            except Exception as exc:  # the database or Redis is restarting: next time
+                log.warning("webhook dispatch failed: %s", type(exc).__name__)
+                claimed = 0
+            if claimed < self.settings.webhook_batch:  # a full batch: more may be due
+                self.stop.wait(interval)
+
