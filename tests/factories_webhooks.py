@@ -52,10 +52,12 @@ def wait_for(check, timeout: float = 30.0, every: float = 0.05):
 class Receiver:
     """An HTTP server that records every POST (headers, body) and answers by a script:
     ``answers`` is consumed one per request, each a status or (seconds to wait, status);
-    when it is empty every request gets ``status``."""
+    when it is empty every request gets ``status``. While ``gate`` (an Event) is set to one
+    that is not set, every request waits for it (at most 30 s) before its answer."""
 
     def __init__(self, status: int = 200, port: int = 0):
         self.status = status
+        self.gate: threading.Event | None = None
         self.answers: list = []
         self.calls: list[tuple[dict, bytes]] = []
         self.lock = threading.Lock()
@@ -79,6 +81,8 @@ class Receiver:
                     receiver.calls.append(({k.lower(): v for k, v in self.headers.items()},
                                            body))
                 wait, status = answer if isinstance(answer, tuple) else (0, answer)
+                if receiver.gate is not None:
+                    receiver.gate.wait(30)
                 if wait:
                     time.sleep(wait)
                 text = json.dumps({"seen": True, "pad": "x" * 3000}).encode()
