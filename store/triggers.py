@@ -216,15 +216,14 @@ def remember_thread(*, row: Trigger, user_id: str, key: str, thread_id: str) -> 
 
 
 def to_dict(row: Trigger, *, url: str | None = None, secret: str | None = None) -> dict:
+    """The trigger; with ``url`` (create and rotate-secret only) its url and secret too."""
     out = {"id": row.id, "description": row.description,
            "target": {"type": row.target_type, "id": row.target_id},
            "verification": {"type": row.verification_type}, "input": row.input,
            "status": row.status, "last_called_at": iso(row.last_called_at),
            "created_at": iso(row.created_at), "updated_at": iso(row.updated_at)}
     if url is not None:
-        out["url"] = url
-    if secret is not None:
-        out["secret"] = secret
+        out.update(url=url, secret=secret)
     return out
 
 
