@@ -146,3 +146,37 @@ def deliveries(client, org, webhook_id: str) -> list[dict]:
     resp = client.get(f"/v1/webhooks/{webhook_id}/deliveries?limit=200", headers=org["headers"])
     assert resp.status_code == 200, resp.text
     return resp.json()["deliveries"]
+
+
+NPM_DIR = ROOT / "tests" / "npm-webhooks"
+
+
+def node_modules() -> str:
+    """tests/npm-webhooks/node_modules, installed with `npm ci` when missing or stale (the
+    Node receiver of docs/webhooks.md needs the `standardwebhooks` package)."""
+    import fcntl
+    import os
+    import shutil
+    import subprocess
+
+    import pytest
+
+    lock = json.loads((NPM_DIR / "package-lock.json").read_text())
+    pinned = lock["packages"]["node_modules/standardwebhooks"]["version"]
+    installed = NPM_DIR / "node_modules" / "standardwebhooks" / "package.json"
+    with open(NPM_DIR / "package.json") as held:  # the two pytest stages may install at once
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            current = json.loads(installed.read_text())["version"]
+        except (OSError, ValueError, KeyError):
+            current = None
+        if current != pinned:
+            npm = shutil.which("npm")
+            if npm is None:
+                message = "npm is needed to install standardwebhooks (tests/npm-webhooks)"
+                if os.environ.get("CI"):
+                    pytest.fail(message)
+                pytest.skip(message)
+            subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
+                            "--loglevel=error"], check=True, timeout=300)
+    return str(NPM_DIR / "node_modules")
