@@ -185,7 +185,10 @@ def test_bearer_and_unverified_triggers(client, org, workflow):
                        headers={"content-type": "application/json"}).status_code == 202
     not_json = client.post(_path(open_), content=b"<xml/>",
                            headers={"content-type": "application/xml"})
-    assert_problem(not_json, 400, "invalid_json")
+    assert_problem(not_json, 415)
+    broken = client.post(_path(open_), content=b'{"name": ',
+                         headers={"content-type": "application/json"})
+    assert_problem(broken, 400)
     wrong_input = client.post(_path(open_), content=b'{"name": 5}',
                               headers={"content-type": "application/json"})
     assert_problem(wrong_input, 400, "workflow_input_invalid")
