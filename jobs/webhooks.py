@@ -32,9 +32,11 @@ from store import webhook_deliveries as deliveries
 log = logging.getLogger("agent_platform.webhooks")
 LEASE_S = 120  # a claim not settled by then (its process died) is taken again
 JOBS_IN_FLIGHT = 8  # deliver jobs one dispatcher keeps queued or running at most
+PER_RECEIVER = 32  # attempts in flight to one receiver (scheme, host, port) per process
 USER_AGENT = "agent-platform-webhooks/1"
 _client: httpx.AsyncClient | None = None
 _client_pid = 0
+_slots: dict[str, asyncio.Semaphore] = {}
 
 
 def _http() -> httpx.AsyncClient:
@@ -58,16 +60,50 @@ async def deliver(ids: list[str], owner: str) -> int:
 
 
 async def _deliver(settings, ids: list[str], owner: str) -> int:
-    held = await concurrency.hop(deliveries.claimed, ids=ids, owner=owner)
-    results = await asyncio.gather(*(_attempt(settings, d, e, owner) for d, e in held),
-                                   return_exceptions=True)
+    held = await concurrency.hop(deliveries.claimed, ids=ids, owner=owner, lease_s=LEASE_S,
+                                 secrets_of=webhooks.signing_secrets)
+    sink = _Successes(owner)
+    results = await asyncio.gather(*(_attempt(settings, d, e, s, owner, sink)
+                                     for d, e, s in held), return_exceptions=True)
+    await sink.close()
     for result in results:
         if isinstance(result, BaseException):
             log.error("webhook delivery failed unexpectedly: %s", type(result).__name__)
     return sum(1 for r in results if r is True)
 
 
-async def _attempt(settings, delivery, endpoint, owner: str) -> bool:
+class _Successes:
+    """Successful attempts of a job, recorded together every FLUSH_S (one transaction for
+    those of the moment, not one per delivery)."""
+
+    FLUSH_S = 0.1
+
+    def __init__(self, owner: str):
+        self.owner = owner
+        self.pending: list = []
+        self.flusher: asyncio.Task | None = None
+
+    def add(self, delivery, status: int, text: str) -> None:
+        self.pending.append((delivery, status, text))
+        if self.flusher is None or self.flusher.done():
+            self.flusher = asyncio.ensure_future(self._later())
+
+    async def _later(self) -> None:
+        await asyncio.sleep(self.FLUSH_S)
+        await self._flush()
+
+    async def _flush(self) -> None:
+        results, self.pending = self.pending, []
+        if results:
+            await concurrency.hop(deliveries.succeeded, owner=self.owner, results=results)
+
+    async def close(self) -> None:
+        if self.flusher is not None:
+            await self.flusher
+        await self._flush()
+
+
+async def _attempt(settings, delivery, endpoint, secrets, owner: str, sink) -> bool:
     if endpoint is not None and endpoint.status != "enabled":
         await concurrency.hop(deliveries.skip_disabled, delivery=delivery, owner=owner)
         return False
@@ -76,14 +112,14 @@ async def _attempt(settings, delivery, endpoint, owner: str) -> bool:
     stamp = int(time.time())
     headers = {"content-type": "application/json", "user-agent": USER_AGENT}
     if endpoint is not None:
-        secrets = await concurrency.hop(webhooks.signing_secrets, endpoint)
         headers.update(signing.headers(secrets, delivery.event_id, stamp, body))
     else:  # a run's own URL: no secret of its own to sign with (docs/webhooks.md)
         headers.update({"webhook-id": delivery.event_id, "webhook-timestamp": str(stamp)})
     status, text, error = None, None, None
     try:
-        status, text = await asyncio.wait_for(_post(url, headers, body),
-                                              settings.webhook_timeout_s)
+        async with _slot(url):  # the attempt's time starts once it has its connection slot
+            status, text = await asyncio.wait_for(_post(url, headers, body),
+                                                  settings.webhook_timeout_s)
     except (asyncio.TimeoutError, httpx.TimeoutException):
         error = f"timeout: no answer within {settings.webhook_timeout_s:g} s"
     except httpx.HTTPError as exc:
@@ -92,8 +128,7 @@ async def _attempt(settings, delivery, endpoint, owner: str) -> bool:
         code = getattr(exc, "code", None) or type(exc).__name__
         error = f"{code}: {getattr(exc, 'detail', None) or exc}"
     if status is not None and 200 <= status < 300:
-        await concurrency.hop(deliveries.succeeded, delivery=delivery, owner=owner,
-                              status_code=status, response=text or "")
+        sink.add(delivery, status, text or "")
         return True
     if error is None:
         error = f"http_status: the receiver answered {status}"
@@ -103,6 +138,21 @@ async def _attempt(settings, delivery, endpoint, owner: str) -> bool:
         "delivery_id": delivery.id, "event_type": delivery.event_type, "status_code": status,
         "error": error.split(":")[0], "attempts": delivery.attempts + 1, "state": state}})
     return False
+
+
+def _slot(url: str) -> asyncio.Semaphore:
+    """The receiver's share of this process's connections: a burst to one receiver reuses
+    PER_RECEIVER kept-alive connections instead of opening one per delivery, and a slow
+    receiver's queue holds only its own deliveries."""
+    origin = httpx.URL(url).copy_with(path="/", query=None, fragment=None)
+    key = str(origin)
+    found = _slots.get(key)
+    if found is None:
+        if len(_slots) > 10_000:  # receivers come and go: forget the idle ones
+            for name in [k for k, v in _slots.items() if not v.locked()]:
+                del _slots[name]
+        found = _slots[key] = asyncio.Semaphore(PER_RECEIVER)
+    return found
 
 
 async def _post(url: str, headers: dict, body: bytes) -> tuple[int, str]:

@@ -41,13 +41,21 @@ def claim_due(*, owner: str, limit: int, lease_s: float, now: dt.datetime | None
     return [r[0] for r in rows]
 
 
-def claimed(*, ids: list[str], owner: str) -> list[tuple[WebhookDelivery, WebhookEndpoint | None]]:
-    """The deliveries among ids this owner still holds, each with its endpoint (None for a
-    run's own URL)."""
+def claimed(*, ids: list[str], owner: str, lease_s: float,
+            secrets_of=None) -> list[tuple[WebhookDelivery, WebhookEndpoint | None, list]]:
+    """The deliveries among ids this owner still holds, their lease renewed from now (the
+    job may have waited in its queue), each with its endpoint (None for a run's own URL)
+    and the secrets that sign it (``secrets_of(endpoint)``, once per endpoint)."""
+    now = utcnow()
+    with atomic():
+        (D.update(next_attempt_at=now + dt.timedelta(seconds=lease_s))
+         .where(D.id.in_(ids), D.lease_owner == owner, D.state == "pending").execute())
     rows = [*D.select().where(D.id.in_(ids), D.lease_owner == owner, D.state == "pending")]
     endpoint_ids = {r.endpoint_id for r in rows if r.endpoint_id}
     endpoints = {e.id: e for e in E.select().where(E.id.in_(endpoint_ids))} if endpoint_ids else {}
-    return [(r, endpoints.get(r.endpoint_id)) for r in rows]
+    signing = {e.id: secrets_of(e) for e in endpoints.values()} if secrets_of else {}
+    return [(r, endpoints.get(r.endpoint_id), signing.get(r.endpoint_id, []))
+            for r in rows]
 
 
 def _backoff(settings, attempts: int) -> dt.timedelta:
@@ -56,19 +64,29 @@ def _backoff(settings, attempts: int) -> dt.timedelta:
                         * random.uniform(0.75, 1.25))
 
 
-def succeeded(*, delivery: WebhookDelivery, owner: str, status_code: int, response: str,
-              now: dt.datetime | None = None) -> bool:
+def succeeded(*, owner: str, results: list[tuple[WebhookDelivery, int, str]],
+              now: dt.datetime | None = None) -> int:
+    """Record successful attempts, many in one transaction ((delivery, status code, the
+    answer's first KB) each); a success ends its endpoint's failure streak. Returns how many
+    were still held by this owner."""
     now = now or utcnow()
+    done = 0
     with atomic():
-        done = (D.update(state="succeeded", attempts=D.attempts + 1, last_status_code=status_code,
-                         last_error=None, last_response=response[:RESPONSE_KEPT],
-                         next_attempt_at=None, lease_owner=None, finished_at=now, updated_at=now)
-                .where(D.id == delivery.id, D.lease_owner == owner, D.state == "pending")
-                .execute())
-        if done and delivery.endpoint_id:
+        by_answer: dict[tuple, list[str]] = {}
+        for delivery, status_code, response in results:
+            by_answer.setdefault((status_code, response[:RESPONSE_KEPT]), []).append(delivery.id)
+        for (status_code, response), ids in by_answer.items():
+            done += (D.update(state="succeeded", attempts=D.attempts + 1,
+                              last_status_code=status_code, last_error=None,
+                              last_response=response, next_attempt_at=None, lease_owner=None,
+                              finished_at=now, updated_at=now)
+                     .where(D.id.in_(ids), D.lease_owner == owner, D.state == "pending")
+                     .execute())
+        endpoint_ids = {d.endpoint_id for d, _, _ in results if d.endpoint_id}
+        if endpoint_ids:
             (E.update(failing_since=None)
-             .where(E.id == delivery.endpoint_id, E.failing_since.is_null(False)).execute())
-    return bool(done)
+             .where(E.id.in_(endpoint_ids), E.failing_since.is_null(False)).execute())
+    return done
 
 
 def failed(settings, *, delivery: WebhookDelivery, owner: str, status_code: int | None,
