@@ -116,3 +116,22 @@ def test_deployments_and_rollbacks(client, receiver):
     [rollback] = [e for e in events if e["type"] == "deployment.rolled_back"]
     assert rollback["data"]["deployment"]["source"] == "rollback"
     assert {e["data"]["deployment"]["target"] for e in events} == {"prod"}
+
+
+def test_a_provider_whose_discovery_starts_failing(client, receiver):
+    from tests.processes import free_port
+
+    org = make_org(client)
+    hook = make_webhook(client, org, receiver.url, ["tool_provider.discovery_failed"])
+    resp = client.post("/v1/tool-providers", headers=org["headers"], json={
+        "name": "down", "type": "mcp", "mcp": {"url": f"http://127.0.0.1:{free_port()}/mcp"}})
+    assert resp.status_code == 201, resp.text
+    provider = resp.json()["tool_provider"]
+    assert provider["discovery"]["status"] == "failed"
+    event = wait_for(lambda: receiver.events(hook["secret"]))[0]
+    assert event["data"]["tool_provider"]["id"] == provider["id"] and event["data"]["error"]
+    again = client.post(f"/v1/tool-providers/{provider['id']}/sync", headers=org["headers"])
+    assert again.json()["tool_provider"]["discovery"]["status"] == "failed"
+    # still failing is no new event: the endpoint's log holds the first one only
+    log = client.get(f"/v1/webhooks/{hook['id']}/deliveries", headers=org["headers"]).json()
+    assert [d["event_type"] for d in log["deliveries"]] == ["tool_provider.discovery_failed"]
