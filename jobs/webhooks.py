@@ -11,22 +11,21 @@ database, not in memory.
 recorded body with the Standard Webhooks headers, AGENT_PLATFORM_WEBHOOK_TIMEOUT_S (10 s) for
 the whole attempt, no redirects followed, the connection pinned to addresses the SSRF policy
 allows (runtime/ssrf_connect.py), at most 1 KB of the answer read. Each outcome is recorded as
-its attempt ends: a slow or dead receiver holds only its own deliveries.
+its attempt ends: a slow or dead receiver holds only its own deliveries. The HTTP exchange is
+jobs/webhook_http.py's.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import threading
 import time
 import uuid
+from urllib.parse import urlsplit
 
-import httpx
-
-from store import webhook_signing as signing
-from runtime import ssrf_connect
+from jobs import webhook_http
 from store import concurrency, db, webhooks
+from store import webhook_signing as signing
 from store import webhook_deliveries as deliveries
 
 log = logging.getLogger("agent_platform.webhooks")
@@ -34,20 +33,7 @@ LEASE_S = 120  # a claim not settled by then (its process died) is taken again
 JOBS_IN_FLIGHT = 8  # deliver jobs one dispatcher keeps queued or running at most
 PER_RECEIVER = 32  # attempts in flight to one receiver (scheme, host, port) per process
 USER_AGENT = "agent-platform-webhooks/1"
-_client: httpx.AsyncClient | None = None
-_client_pid = 0
 _slots: dict[str, asyncio.Semaphore] = {}
-
-
-def _http() -> httpx.AsyncClient:
-    """The turn loop's client for deliveries: no redirects, SSRF-pinned connects."""
-    global _client, _client_pid
-    if _client is None or _client_pid != os.getpid():
-        _client = ssrf_connect.pin_async_httpx(httpx.AsyncClient(
-            follow_redirects=False, limits=httpx.Limits(max_connections=None,
-                                                        max_keepalive_connections=200)))
-        _client_pid = os.getpid()
-    return _client
 
 
 async def deliver(ids: list[str], owner: str) -> int:
@@ -120,9 +106,9 @@ async def _attempt(settings, delivery, endpoint, secrets, owner: str, sink) -> b
         async with _slot(url):  # the attempt's time starts once it has its connection slot
             status, text = await asyncio.wait_for(_post(url, headers, body),
                                                   settings.webhook_timeout_s)
-    except (asyncio.TimeoutError, httpx.TimeoutException):
+    except asyncio.TimeoutError:
         error = f"timeout: no answer within {settings.webhook_timeout_s:g} s"
-    except httpx.HTTPError as exc:
+    except (OSError, asyncio.IncompleteReadError, webhook_http.Broken, ValueError) as exc:
         error = f"connection_failed: {type(exc).__name__}"
     except Exception as exc:  # the SSRF policy refused the address, ...
         code = getattr(exc, "code", None) or type(exc).__name__
@@ -144,8 +130,8 @@ def _slot(url: str) -> asyncio.Semaphore:
     """The receiver's share of this process's connections: a burst to one receiver reuses
     PER_RECEIVER kept-alive connections instead of opening one per delivery, and a slow
     receiver's queue holds only its own deliveries."""
-    origin = httpx.URL(url).copy_with(path="/", query=None, fragment=None)
-    key = str(origin)
+    parts = urlsplit(url)
+    key = f"{parts.scheme}://{parts.netloc}"
     found = _slots.get(key)
     if found is None:
         if len(_slots) > 10_000:  # receivers come and go: forget the idle ones
@@ -157,13 +143,7 @@ def _slot(url: str) -> asyncio.Semaphore:
 
 async def _post(url: str, headers: dict, body: bytes) -> tuple[int, str]:
     """(status, the first KB of the answer as text)."""
-    async with _http().stream("POST", url, headers=headers, content=body) as response:
-        kept = b""
-        async for chunk in response.aiter_raw():
-            kept += chunk
-            if len(kept) >= deliveries.RESPONSE_KEPT:
-                break
-        return response.status_code, kept[:deliveries.RESPONSE_KEPT].decode("utf-8", "replace")
+    return await webhook_http.post(url, headers, body, keep=deliveries.RESPONSE_KEPT)
 
 
 class Dispatcher:

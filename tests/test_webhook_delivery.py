@@ -82,6 +82,15 @@ def test_a_failed_attempt_is_in_the_log_with_its_next_attempt(client, org, recei
     assert _webhook(client, org, hook["id"])["failing_since"] is not None
 
 
+def test_a_redirect_is_not_followed(client, org, receiver):
+    receiver.answers = [302]  # (no Location: nothing to follow; a 3xx is a failed attempt)
+    hook = make_webhook(client, org, receiver.url, ["webhook.test"])
+    _test_event(client, org, hook)
+    done = wait_for(lambda: [d for d in deliveries(client, org, hook["id"])
+                             if d["status"] == "succeeded"])[0]
+    assert done["attempts"] == 2 and len(receiver.calls) == 2
+
+
 def test_410_gone_disables_the_endpoint(client, org, receiver):
     receiver.status = 410
     hook = make_webhook(client, org, receiver.url, ["webhook.test"])
