@@ -230,3 +230,15 @@ def test_a_network_trigger_posts_into_the_users_thread_for_the_key(client, org):
                        {"message": "text", "user_id": "user"})
     empty = client.post(_path(bad), json={"text": "hi"})
     assert_problem(empty, 400, "trigger_input_missing")
+
+
+def test_the_token_is_never_logged(client, org, workflow, caplog):
+    trigger = make_trigger(client, org, {"type": "workflow", "id": workflow["id"]},
+                           {"type": "none"}, {"who": "name"})
+    token = trigger["url"].rsplit("/", 1)[1]
+    with caplog.at_level("INFO"):
+        resp = client.post(_path(trigger), json={"name": "x"})
+    assert resp.status_code == 202
+    logged = [getattr(r, "fields", {}) for r in caplog.records]
+    assert any(f.get("path") == "/hooks/{token}" for f in logged)
+    assert token not in caplog.text and all(token not in str(f) for f in logged)
