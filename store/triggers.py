@@ -167,23 +167,31 @@ def claim(*, row: Trigger, key: str) -> str | None:
     (it starts the run), else the run id the first call started; 409 `delivery_in_progress`
     while the first call is still starting its run."""
     now = utcnow()
-    with atomic():
-        found = TriggerReceipt.select().where(TriggerReceipt.trigger == row.id,
-                                              TriggerReceipt.delivery_key == key).first()
-        if found is not None and found.expires_at > now:
-            if found.run_id:
-                return found.run_id
-            if now - found.created_at < ABANDONED:
-                raise Conflict("a call with this delivery id is being processed; retry "
-                               "shortly", code="delivery_in_progress",
-                               headers={"Retry-After": "1"})
-        if found is not None:
-            TriggerReceipt.delete().where(TriggerReceipt.id == found.id).execute()
-        TriggerReceipt.create(org=row.org_id, trigger=row.id, delivery_key=key,
-                              created_at=now, expires_at=now + RECEIPT_TTL)
-        TriggerReceipt.delete().where(TriggerReceipt.trigger == row.id,
-                                      TriggerReceipt.expires_at <= now).execute()
+    try:
+        with atomic():
+            found = TriggerReceipt.select().where(TriggerReceipt.trigger == row.id,
+                                                  TriggerReceipt.delivery_key == key).first()
+            if found is not None and found.expires_at > now:
+                if found.run_id:
+                    return found.run_id
+                if now - found.created_at < ABANDONED:
+                    raise _in_progress()
+            if found is not None:
+                TriggerReceipt.delete().where(TriggerReceipt.id == found.id).execute()
+            TriggerReceipt.create(org=row.org_id, trigger=row.id, delivery_key=key,
+                                  created_at=now, expires_at=now + RECEIPT_TTL)
+            TriggerReceipt.delete().where(TriggerReceipt.trigger == row.id,
+                                          TriggerReceipt.expires_at <= now).execute()
+    except Conflict as exc:
+        if exc.code == "conflict":  # the same id claimed at this very moment by another call
+            raise _in_progress() from None
+        raise
     return None
+
+
+def _in_progress() -> Conflict:
+    return Conflict("a call with this delivery id is being processed; retry shortly",
+                    code="delivery_in_progress", headers={"Retry-After": "1"})
 
 
 def settle(*, row: Trigger, key: str, run_id: str | None) -> None:
