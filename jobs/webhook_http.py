@@ -142,9 +142,9 @@ async def post(url_text: str, headers: dict, body: bytes, keep: int = 1024) -> t
         done = False
         try:
             reader, writer = conn
-            writer.write(request)
-            await writer.drain()
             try:
+                writer.write(request)
+                await writer.drain()
                 status, answer = await _head(reader)
             except (asyncio.IncompleteReadError, ConnectionError) as exc:
                 partial = getattr(exc, "partial", b"")
