@@ -242,3 +242,20 @@ def test_the_token_is_never_logged(client, org, workflow, caplog):
     logged = [getattr(r, "fields", {}) for r in caplog.records]
     assert any(f.get("path") == "/hooks/{token}" for f in logged)
     assert token not in caplog.text and all(token not in str(f) for f in logged)
+
+
+def test_limits_apply_and_a_refused_call_frees_its_delivery_id(client, admin):
+    org = make_org(client)
+    workflow = make_workflow(client, org, input_schema=SCHEMA)
+    trigger = make_trigger(client, org, {"type": "workflow", "id": workflow["id"]},
+                           {"type": "hmac_sha256"}, {"who": "sender.login"})
+    limits = client.put(f"/v1/admin/orgs/{org['id']}/limits", json={"runs_per_month": 1},
+                        headers=admin)
+    assert limits.status_code == 200, limits.text
+    body = json.dumps(PUSH).encode()
+    assert github_push(client, trigger, body, "d-1").status_code == 202
+    refused = github_push(client, trigger, body, "d-2")
+    assert_problem(refused, 429, "usage_limit_reached")
+    client.put(f"/v1/admin/orgs/{org['id']}/limits", json={"runs_per_month": 0}, headers=admin)
+    again = github_push(client, trigger, body, "d-2")  # the sender's retry, same delivery id
+    assert again.status_code == 202 and again.json()["duplicate"] is False
