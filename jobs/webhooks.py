@@ -30,10 +30,30 @@ from store import webhook_deliveries as deliveries
 
 log = logging.getLogger("agent_platform.webhooks")
 LEASE_S = 120  # a claim not settled by then (its process died) is taken again
-JOBS_IN_FLIGHT = 8  # deliver jobs one dispatcher keeps queued or running at most
+JOBS_IN_FLIGHT = 8  # deliver jobs waiting in the RQ queue at most (with Redis)
+MAX_IN_FLIGHT = 2000  # deliveries claimed and not yet attempted, per process (embedded)
 PER_RECEIVER = 32  # attempts in flight to one receiver (scheme, host, port) per process
+BACKLOG = 8 * PER_RECEIVER  # attempts waiting for one receiver before more are put back
+PUT_BACK_S = 1.0
 USER_AGENT = "agent-platform-webhooks/1"
 _slots: dict[str, asyncio.Semaphore] = {}
+_waiting: dict[str, int] = {}
+
+
+class _Open:
+    """Deliveries this process claimed and has not attempted yet (the embedded default's
+    dispatcher claims only while they are fewer than MAX_IN_FLIGHT)."""
+
+    def __init__(self):
+        self.value = 0
+        self.lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.value += n
+
+
+_open = _Open()
 
 
 async def deliver(ids: list[str], owner: str) -> int:
@@ -46,12 +66,28 @@ async def deliver(ids: list[str], owner: str) -> int:
 
 
 async def _deliver(settings, ids: list[str], owner: str) -> int:
-    held = await concurrency.hop(deliveries.claimed, ids=ids, owner=owner, lease_s=LEASE_S,
-                                 secrets_of=webhooks.signing_secrets)
-    sink = _Successes(owner)
-    results = await asyncio.gather(*(_attempt(settings, d, e, s, owner, sink)
-                                     for d, e, s in held), return_exceptions=True)
-    await sink.close()
+    local = not settings.redis_url  # claimed by this process's dispatcher (counted in _open)
+    left = len(ids)
+
+    async def attempt(delivery, endpoint, secrets):
+        nonlocal left
+        try:
+            return await _attempt(settings, delivery, endpoint, secrets, owner, sink)
+        finally:
+            left -= 1
+            if local:
+                _open.add(-1)
+
+    try:
+        held = await concurrency.hop(deliveries.claimed, ids=ids, owner=owner, lease_s=LEASE_S,
+                                     secrets_of=webhooks.signing_secrets)
+        sink = _Successes(owner)
+        results = await asyncio.gather(*(attempt(d, e, s) for d, e, s in held),
+                                       return_exceptions=True)
+        await sink.close()
+    finally:
+        if local and left > 0:  # those no longer held, or an attempt that never started
+            _open.add(-left)
     for result in results:
         if isinstance(result, BaseException):
             log.error("webhook delivery failed unexpectedly: %s", type(result).__name__)
@@ -101,9 +137,15 @@ async def _attempt(settings, delivery, endpoint, secrets, owner: str, sink) -> b
         headers.update(signing.headers(secrets, delivery.event_id, stamp, body))
     else:  # a run's own URL: no secret of its own to sign with (docs/webhooks.md)
         headers.update({"webhook-id": delivery.event_id, "webhook-timestamp": str(stamp)})
+    key = _origin(url)
+    if _waiting.get(key, 0) >= BACKLOG:  # a slow receiver's queue is full: this one waits
+        await concurrency.hop(deliveries.put_back, delivery=delivery, owner=owner,
+                              delay_s=PUT_BACK_S)
+        return False
+    _waiting[key] = _waiting.get(key, 0) + 1
     status, text, error = None, None, None
     try:
-        async with _slot(url):  # the attempt's time starts once it has its connection slot
+        async with _slot(key):  # the attempt's time starts once it has its connection slot
             status, text = await asyncio.wait_for(_post(url, headers, body),
                                                   settings.webhook_timeout_s)
     except asyncio.TimeoutError:
@@ -113,6 +155,10 @@ async def _attempt(settings, delivery, endpoint, secrets, owner: str, sink) -> b
     except Exception as exc:  # the SSRF policy refused the address, ...
         code = getattr(exc, "code", None) or type(exc).__name__
         error = f"{code}: {getattr(exc, 'detail', None) or exc}"
+    finally:
+        _waiting[key] -= 1
+        if not _waiting[key]:
+            del _waiting[key]
     if status is not None and 200 <= status < 300:
         sink.add(delivery, status, text or "")
         return True
@@ -126,16 +172,20 @@ async def _attempt(settings, delivery, endpoint, secrets, owner: str, sink) -> b
     return False
 
 
-def _slot(url: str) -> asyncio.Semaphore:
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _slot(key: str) -> asyncio.Semaphore:
     """The receiver's share of this process's connections: a burst to one receiver reuses
     PER_RECEIVER kept-alive connections instead of opening one per delivery, and a slow
-    receiver's queue holds only its own deliveries."""
-    parts = urlsplit(url)
-    key = f"{parts.scheme}://{parts.netloc}"
+    receiver's queue (at most BACKLOG, the rest put back for PUT_BACK_S) holds only its own
+    deliveries."""
     found = _slots.get(key)
     if found is None:
         if len(_slots) > 10_000:  # receivers come and go: forget the idle ones
-            for name in [k for k, v in _slots.items() if not v.locked()]:
+            for name in [k for k, v in _slots.items() if not v.locked() and k not in _waiting]:
                 del _slots[name]
         found = _slots[key] = asyncio.Semaphore(PER_RECEIVER)
     return found
@@ -153,8 +203,6 @@ class Dispatcher:
     def __init__(self, settings):
         self.settings = settings
         self.stop = threading.Event()
-        self.in_flight: set = set()
-        self.lock = threading.Lock()
         self.thread = threading.Thread(target=self._loop, name="webhook-dispatch", daemon=True)
 
     def start(self) -> "Dispatcher":
@@ -165,36 +213,37 @@ class Dispatcher:
         self.stop.set()
         self.thread.join(timeout)
 
-    def _busy(self) -> bool:
-        if self.settings.redis_url:  # the queue's length, shared by every worker
+    def _room(self) -> int:
+        """How many deliveries to claim now: with Redis while few jobs wait in the queue
+        (started jobs do not count: a slow receiver's job holds no one else back), embedded
+        while the deliveries this process holds unsent are fewer than MAX_IN_FLIGHT."""
+        if self.settings.redis_url:
             from jobs import queue
 
-            return queue.rq_queue(self.settings, self.settings.webhook_queue).count >= \
-                JOBS_IN_FLIGHT
-        with self.lock:
-            return len(self.in_flight) >= JOBS_IN_FLIGHT
-
-    def _settled(self, job) -> None:
-        with self.lock:
-            self.in_flight.discard(job)
+            waiting = queue.rq_queue(self.settings, self.settings.webhook_queue).count
+            return self.settings.webhook_batch if waiting < JOBS_IN_FLIGHT else 0
+        return max(0, min(self.settings.webhook_batch, MAX_IN_FLIGHT - _open.value))
 
     def _once(self) -> int:
         from jobs import queue
 
-        if self._busy():
+        room = self._room()
+        if not room:
             return 0
         owner = str(uuid.uuid4())
         with db.connection():
-            ids = deliveries.claim_due(owner=owner, limit=self.settings.webhook_batch,
-                                       lease_s=LEASE_S)
+            ids = deliveries.claim_due(owner=owner, limit=room, lease_s=LEASE_S)
         if not ids:
             return 0
-        job = queue.enqueue(self.settings, deliver, kwargs={"ids": ids, "owner": owner},
-                            queue=self.settings.webhook_queue, timeout=LEASE_S)
-        if job is not None and hasattr(job, "add_done_callback"):
-            with self.lock:
-                self.in_flight.add(job)
-            job.add_done_callback(self._settled)
+        if not self.settings.redis_url:
+            _open.add(len(ids))
+        try:
+            queue.enqueue(self.settings, deliver, kwargs={"ids": ids, "owner": owner},
+                          queue=self.settings.webhook_queue, timeout=LEASE_S)
+        except Exception:
+            if not self.settings.redis_url:
+                _open.add(-len(ids))
+            raise  # the claim's lease runs out and the deliveries are claimed again
         return len(ids)
 
     def _loop(self) -> None:

@@ -142,6 +142,13 @@ def _fail_pending(endpoint_id: str, now) -> None:
      .where(D.endpoint == endpoint_id, D.state == "pending").execute())
 
 
+def put_back(*, delivery: WebhookDelivery, owner: str, delay_s: float) -> None:
+    """A claimed delivery given back unattempted (its receiver's queue is full): due again
+    after delay_s, its attempts unchanged."""
+    (D.update(next_attempt_at=utcnow() + dt.timedelta(seconds=delay_s), lease_owner=None)
+     .where(D.id == delivery.id, D.lease_owner == owner, D.state == "pending").execute())
+
+
 def skip_disabled(*, delivery: WebhookDelivery, owner: str) -> None:
     """A delivery claimed for an endpoint disabled meanwhile fails without an attempt."""
     now = utcnow()
