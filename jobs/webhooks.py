@@ -35,6 +35,7 @@ MAX_IN_FLIGHT = 2000  # deliveries claimed and not yet attempted, per process (e
 PER_RECEIVER = 32  # attempts in flight to one receiver (scheme, host, port) per process
 BACKLOG = 8 * PER_RECEIVER  # attempts waiting for one receiver before more are put back
 PUT_BACK_S = 1.0
+SWEEP_EVERY_S = 3600  # how often a dispatcher forgets old delivery logs
 USER_AGENT = "agent-platform-webhooks/1"
 _slots: dict[str, asyncio.Semaphore] = {}
 _waiting: dict[str, int] = {}
@@ -246,9 +247,25 @@ class Dispatcher:
             raise  # the claim's lease runs out and the deliveries are claimed again
         return len(ids)
 
+    def _sweep(self) -> None:
+        """The delivery log kept AGENT_PLATFORM_WEBHOOK_LOG_DAYS (30), in batches."""
+        import datetime as dt
+
+        cutoff = db.utcnow() - dt.timedelta(days=self.settings.webhook_log_days)
+        with db.connection():
+            while deliveries.sweep(older_than=cutoff) and not self.stop.is_set():
+                pass
+
     def _loop(self) -> None:
         interval = self.settings.webhook_poll_ms / 1000
+        swept = 0.0
         while not self.stop.is_set():
+            if time.monotonic() - swept >= SWEEP_EVERY_S:
+                swept = time.monotonic()
+                try:
+                    self._sweep()
+                except Exception as exc:  # next time
+                    log.warning("webhook log sweep failed: %s", type(exc).__name__)
             try:
                 claimed = self._once()
             except Exception as exc:  # the database or Redis is restarting: next time

@@ -208,6 +208,7 @@ class Settings:
     webhook_secret_overlap_s: int = 86400
     webhook_poll_ms: int = 250
     webhook_batch: int = 200
+    webhook_log_days: int = 30
     metrics: bool = True
     metrics_dir: Path | None = None
     metrics_port: int = 0
@@ -346,6 +347,7 @@ def _webhook_settings(env: dict) -> dict:
                                            86400),
         webhook_poll_ms=_positive(env, "AGENT_PLATFORM_WEBHOOK_POLL_MS", 250),
         webhook_batch=_positive(env, "AGENT_PLATFORM_WEBHOOK_BATCH", 200),
+        webhook_log_days=_positive(env, "AGENT_PLATFORM_WEBHOOK_LOG_DAYS", 30),
     )
 
 

@@ -196,5 +196,23 @@ def to_dict(row: WebhookDelivery) -> dict:
             "created_at": iso(row.created_at), "finished_at": iso(row.finished_at)}
 
 
+def sweep(*, older_than: dt.datetime, limit: int = 1000) -> int:
+    """Forget finished deliveries (succeeded or failed) older than older_than, and trigger
+    delivery ids past their 24 hours; up to limit rows of each per call. Returns how many
+    deliveries went."""
+    from store.models_webhooks import TriggerReceipt
+
+    with atomic():
+        old = [r.id for r in D.select(D.id).where(D.state != "pending",
+                                                 D.finished_at < older_than).limit(limit)]
+        if old:
+            D.delete().where(D.id.in_(old)).execute()
+        expired = [r.id for r in TriggerReceipt.select(TriggerReceipt.id)
+                   .where(TriggerReceipt.expires_at <= utcnow()).limit(limit)]
+        if expired:
+            TriggerReceipt.delete().where(TriggerReceipt.id.in_(expired)).execute()
+    return len(old)
+
+
 def pending_count() -> int:
     return D.select().where(D.state == "pending").count()

@@ -164,3 +164,21 @@ def test_a_slow_receiver_holds_no_other_receiver_back(client, org, receiver):
     finally:
         slow.gate.set()
         slow.stop()
+
+
+def test_finished_deliveries_leave_the_log_after_its_days(client, org, receiver):
+    import datetime as dt
+
+    from store import db
+    from store import webhook_deliveries as store
+
+    hook = make_webhook(client, org, receiver.url, ["webhook.test"])
+    _test_event(client, org, hook)
+    wait_for(lambda: [d for d in deliveries(client, org, hook["id"]) if d["status"] == "succeeded"])
+    receiver.status = 500
+    _test_event(client, org, hook)  # still pending (retried): it stays
+    wait_for(lambda: any(d["attempts"] for d in deliveries(client, org, hook["id"])
+                         if d["status"] == "pending"))
+    with db.connection():  # the dispatchers' hourly sweep, as if the log's days had passed
+        store.sweep(older_than=db.utcnow() + dt.timedelta(days=1))
+    assert [d["status"] for d in deliveries(client, org, hook["id"])] == ["pending"]
