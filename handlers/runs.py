@@ -16,12 +16,14 @@ async def _result(future):
 
 def run_agent(caller, settings, id, body):
     return _result(turns.run(settings=settings, org_id=caller.org_id, input=body["input"],
-                             agent_id=id, user_id=caller.user_id, group_id=caller.group_id))
+                             agent_id=id, user_id=caller.user_id, group_id=caller.group_id,
+                             webhook_url=body.get("webhook")))
 
 
 def run_copilot(caller, settings, id, body):
     return _result(turns.run(settings=settings, org_id=caller.org_id, input=body["input"],
-                             copilot_id=id, user_id=caller.user_id, group_id=caller.group_id))
+                             copilot_id=id, user_id=caller.user_id, group_id=caller.group_id,
+                             webhook_url=body.get("webhook")))
 
 
 def get_run(caller, id):
@@ -31,10 +33,11 @@ def get_run(caller, id):
 
 def list_runs(caller, kind=None, status=None, agent_id=None, copilot_id=None, workflow_id=None,
               user_id=None, group_id=None, created_after=None, created_before=None, limit=50,
-              cursor=None):
+              cursor=None, trigger_id=None):
     filters = {"kind": kind, "status": status, "agent_id": agent_id, "copilot_id": copilot_id,
                "workflow_id": workflow_id, "user_id": user_id, "group_id": group_id,
-               "created_after": created_after, "created_before": created_before}
+               "created_after": created_after, "created_before": created_before,
+               "trigger_id": trigger_id}
     rows, following = runs.list(org_id=caller.org_id, caller_user_id=caller.user_id,
                                 filters=filters, limit=limit, cursor=cursor)
     return ok({"runs": [runs.to_dict(r) for r in rows], "next_cursor": following})

@@ -7,10 +7,11 @@ from store import workflow_runs
 
 
 def list_workflow_runs(caller, workflow_id=None, status=None, schedule_id=None, limit=50,
-                       cursor=None):
+                       cursor=None, trigger_id=None):
     rows, following = workflow_runs.list(org_id=caller.org_id, user_id=caller.user_id,
                                          workflow_id=workflow_id, status=status,
-                                         schedule_id=schedule_id, limit=limit, cursor=cursor)
+                                         schedule_id=schedule_id, limit=limit, cursor=cursor,
+                                         trigger_id=trigger_id)
     return ok({"runs": [workflow_runs.to_dict(r) for r in rows], "next_cursor": following})
 
 

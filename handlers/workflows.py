@@ -34,5 +34,6 @@ def delete_workflow(caller, id):
 def run_workflow(caller, settings, id, body=None):
     run = workflow_runs_runtime.start(settings=settings, org_id=caller.org_id, workflow_id=id,
                                       input=(body or {}).get("input"), user_id=caller.user_id,
-                                      group_id=caller.group_id)
+                                      group_id=caller.group_id,
+                                      webhook_url=(body or {}).get("webhook"))
     return ok({"run": workflow_runs.to_dict(run)}, 202)

@@ -30,7 +30,8 @@ WORKER_TTL_S = 30
 
 
 def queues_of(settings) -> list[str]:
-    return [settings.workflow_queue, settings.rebuild_queue, settings.chat_queue]
+    return [settings.workflow_queue, settings.rebuild_queue, settings.chat_queue,
+            settings.webhook_queue]
 
 
 def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> int:
@@ -55,11 +56,14 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
     gc.freeze()  # what start-up built stays: full collections need not walk it (server/asgi.py)
     stop = threading.Event()
     concurrency.thread("run-recovery", _recover, settings, stop)
-    relay = None
+    relay = dispatcher = None
     if not burst:  # a burst worker (tests, one-off runs) drains the queues and exits
         from jobs.outbox import Relay
 
         relay = Relay(settings).start()  # work recorded after commits that the queue missed
+        from jobs.webhooks import Dispatcher
+
+        dispatcher = Dispatcher(settings).start()  # webhook deliveries that are due
         concurrency.thread("redis-watch", _watch_redis, settings, stop)
     # A read never waits forever on a connection a restarted Redis left half-open: the
     # socket timeout exceeds RQ's blocking dequeue (WORKER_TTL - 15 s), and idle connections
@@ -97,6 +101,8 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
         in_flight.close()
         if relay is not None:
             relay.close()
+        if dispatcher is not None:
+            dispatcher.close()
     return 0
 
 

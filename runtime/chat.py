@@ -48,7 +48,8 @@ SETTLE_AFTER = dt.timedelta(seconds=5)
 
 def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, message: str,
          agent_id: str | None = None, copilot_id: str | None = None,
-         thread_id: str | None = None, multitask_strategy: str = "reject") -> dict:
+         thread_id: str | None = None, multitask_strategy: str = "reject",
+         trigger_id: str | None = None) -> dict:
     """Start one turn; returns {thread, message, run} (the run queued). While the thread's
     current turn is queued or running, ``multitask_strategy`` says what happens: ``reject``
     (409 ``turn_in_progress``), ``enqueue`` (the turn waits behind the current one and those
@@ -87,7 +88,7 @@ def post(*, settings, org_id: str, user_id: str | None, group_id: str | None, me
                                        now=now)
             run = turns.start(settings=settings, org_id=org_id, input=message,
                               agent_id=agent_id, copilot_id=copilot_id, user_id=user_id,
-                              group_id=group_id, thread_id=thread.id)
+                              group_id=group_id, thread_id=thread.id, trigger_id=trigger_id)
             if busy is None:
                 threads.begin_turn(thread_id=thread.id, run_id=run.id, message_id=said.id,
                                    agent_id=agent_id, copilot_id=copilot_id, now=now)

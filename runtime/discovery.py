@@ -12,6 +12,7 @@ import json
 
 from runtime import mcp_client
 from store import providers as provider_store
+from store import webhooks
 from store.db import atomic, new_id, utcnow
 from store.errors import Conflict
 from store.models import McpState, Tool, ToolProvider
@@ -43,11 +44,27 @@ def _record(org_id: str, provider_id: str, status: str, error: str | None,
             with atomic():
                 McpState.insert(org=org_id, provider=provider_id,
                                 **{"tools_digest": digest, **values}).execute()
+                if status == "failed":
+                    _discovery_failed(org_id, provider_id, error)
             return status == "failed"
         except Conflict:  # a concurrent sync recorded it first
             previous = McpState.get(McpState.provider == provider_id)
-    McpState.update(values).where(McpState.provider == provider_id).execute()
-    return previous.status != status
+    with atomic():
+        changed = (McpState.update(values)
+                   .where(McpState.provider == provider_id, McpState.status != status).execute())
+        if not changed:
+            McpState.update(values).where(McpState.provider == provider_id).execute()
+        elif status == "failed":  # ok -> failed: announced once, with the change
+            _discovery_failed(org_id, provider_id, error)
+    return bool(changed)
+
+
+def _discovery_failed(org_id: str, provider_id: str, error: str | None) -> None:
+    def data():
+        row = ToolProvider.get_by_id(provider_id)
+        return {"tool_provider": provider_store.to_dict(row), "error": error}
+
+    webhooks.emit(org_id=org_id, event_type="tool_provider.discovery_failed", data=data)
 
 
 def _store(org_id: str, provider: ToolProvider, listed: list[dict]) -> set:

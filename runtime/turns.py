@@ -25,6 +25,7 @@ import logging
 import time
 from typing import Callable, Iterable
 
+from rules import ssrf
 from runtime import approvals
 from runtime import network as networks
 from runtime.agent_loop import AwaitingApproval, Cancelled, Turn, TurnFailed, run_agent
@@ -51,13 +52,18 @@ def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
           copilot_id: str | None = None, user_id: str | None = None,
           group_id: str | None = None, thread_id: str | None = None, admit: bool = True,
           network: dict | None = None, workflow_id: str | None = None,
-          workflow_run_id: str | None = None) -> AgentRun:
+          workflow_run_id: str | None = None, trigger_id: str | None = None,
+          webhook_url: str | None = None) -> AgentRun:
     """A queued run of the agent (or network) for user_id, billed to the session's group
     (group_id), else the user's group, else Default. ``admit`` (default) applies the limits of
     turns in flight, the spend cap and the run quota; a nested run (a workflow's agent step)
     was admitted with its workflow.
     ``network`` is the network's runtime configuration when the caller already has it;
-    ``workflow_id``/``workflow_run_id`` name the workflow run whose step this run is."""
+    ``workflow_id``/``workflow_run_id`` name the workflow run whose step this run is;
+    ``trigger_id`` the inbound trigger that started it; ``webhook_url`` the run's own webhook
+    (its end is posted there; the SSRF policy checks it now and when it is called)."""
+    if webhook_url is not None:
+        ssrf.check_url(webhook_url)
     if copilot_id is not None:
         if network is None:
             networks.config(org_id=org_id, copilot_id=copilot_id)
@@ -74,7 +80,8 @@ def start(*, settings, org_id: str, input: str, agent_id: str | None = None,
         return runs.create(org_id=org_id, kind=kind, input=input, agent_id=agent_id,
                            copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
                            group_id=group.group_id, workflow_id=workflow_id,
-                           workflow_run_id=workflow_run_id)
+                           workflow_run_id=workflow_run_id, trigger_id=trigger_id,
+                           webhook_url=webhook_url)
 
 
 def execute(*, settings, org_id: str, run_id: str, history: Iterable[Message] = (),
@@ -338,10 +345,11 @@ async def arun(*, settings, org_id: str, run_id: str) -> AgentRun:
 
 def run(*, settings, org_id: str, input: str, agent_id: str | None = None,
         copilot_id: str | None = None, user_id: str | None = None,
-        group_id: str | None = None):
+        group_id: str | None = None, webhook_url: str | None = None):
     """One synchronous turn without a thread (POST /v1/agents/{id}/run, /v1/copilots/{id}/run):
     start it (admission included) in the calling thread, then execute it on the turn loop;
     returns the Future of the finished run (the request's thread is not held meanwhile)."""
     queued = start(settings=settings, org_id=org_id, input=input, agent_id=agent_id,
-                   copilot_id=copilot_id, user_id=user_id, group_id=group_id)
+                   copilot_id=copilot_id, user_id=user_id, group_id=group_id,
+                   webhook_url=webhook_url)
     return concurrency.submit(arun(settings=settings, org_id=org_id, run_id=queued.id))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 
+from rules import ssrf
 from runtime import dispatch
 from runtime.workflow_leases import heartbeat
 from store import limits, outbox, schedules, spend, workflow_runs, workflows
@@ -33,17 +34,23 @@ def admit(*, settings, org_id: str, group_id: str | None = None,
 
 
 def start(*, settings, org_id: str, workflow_id: str, input: dict | None,
-          user_id: str | None = None, group_id: str | None = None):
+          user_id: str | None = None, group_id: str | None = None, trigger: str = "api",
+          trigger_id: str | None = None, webhook_url: str | None = None):
     """A queued run of the workflow (input checked against its input_schema), dispatched.
     Admission first, like a turn: the billed group (the session's group_id, else the user's)
     under its spend cap (429 `spend_cap_reached`) and the organization under its monthly run
-    quota (429 `usage_limit_reached`)."""
+    quota (429 `usage_limit_reached`). ``webhook_url``: the run's own webhook (its end is
+    posted there; the SSRF policy checks it now and when it is called); ``trigger_id``: the
+    inbound trigger that started it (trigger `webhook`)."""
+    if webhook_url is not None:
+        ssrf.check_url(webhook_url)
     workflow = workflows.get(org_id=org_id, workflow_id=workflow_id)
     workflows.validate_input(workflow.input_schema, {} if input is None else input)
     admit(settings=settings, org_id=org_id, group_id=group_id, user_id=user_id)
     with atomic():
         run = workflow_runs.create(org_id=org_id, workflow_id=workflow_id, input=input,
-                                   user_id=user_id)
+                                   user_id=user_id, trigger=trigger, trigger_id=trigger_id,
+                                   webhook_url=webhook_url)
         entry = _record(run)
     _dispatch(settings, entry)
     return run

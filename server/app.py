@@ -60,9 +60,16 @@ def _lifespan(settings: Settings):
 
             thread = InProcess(settings).start()
         relay = Relay(settings).start()
+        dispatcher = None
+        if not settings.redis_url:  # with Redis the workers send webhooks (jobs/webhooks.py)
+            from jobs.webhooks import Dispatcher
+
+            dispatcher = Dispatcher(settings).start()
         try:
             yield
         finally:
+            if dispatcher is not None:
+                dispatcher.close()
             relay.close()
             if thread is not None:
                 thread.close()

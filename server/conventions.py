@@ -92,7 +92,7 @@ class Conventions:
             if logs.request_log.isEnabledFor(logging.INFO):
                 fields = {
                     "method": scope.get("method"),
-                    "path": scope.get("path"),
+                    "path": tracing.shown_path(scope.get("path") or ""),
                     "status": info["status"],
                     "duration_ms": round((time.perf_counter() - started) * 1000, 2),
                     "org_id": info.get("org_id"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from store import outbox, scope
+from store import outbox, runs, scope, webhooks
 from store.db import atomic, is_postgres, iso, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AgentRun
@@ -28,11 +28,27 @@ def pause(*, run_id: str, state: dict, steps: list, usage: dict, cost_micro_usd:
     or a cancel was asked for meanwhile (the executor then ends it as cancelled)."""
     now = utcnow()
     with atomic():
-        return bool(AgentRun.update(status=AWAITING, approval=state, steps=steps, usage=usage,
-                                    cost_micro_usd=cost_micro_usd, output=output,
-                                    approval_expires_at=_earliest(state), updated_at=now)
-                    .where(AgentRun.id == run_id, AgentRun.status == "running",
-                           AgentRun.cancel_requested == False).execute())  # noqa: E712
+        paused = [*AgentRun.update(status=AWAITING, approval=state, steps=steps, usage=usage,
+                                   cost_micro_usd=cost_micro_usd, output=output,
+                                   approval_expires_at=_earliest(state), updated_at=now)
+                  .where(AgentRun.id == run_id, AgentRun.status == "running",
+                         AgentRun.cancel_requested == False)  # noqa: E712
+                  .returning(AgentRun.org).execute()]
+        if paused:
+            announce(paused[0].org_id, run_id, "approval.requested")
+        return bool(paused)
+
+
+def announce(org_id: str, run_id: str, event_type: str, decisions: list | None = None) -> None:
+    """`approval.requested` or `approval.decided` of a run (in the caller's transaction):
+    the run as the API shows it, with its calls; `decisions`: the decisions just recorded."""
+    def data():
+        out = {"run": runs.to_dict(runs.get(org_id=org_id, run_id=run_id))}
+        if decisions is not None:
+            out["decisions"] = decisions
+        return out
+
+    webhooks.emit(org_id=org_id, event_type=event_type, data=data)
 
 
 def _earliest(state: dict) -> dt.datetime | None:
@@ -104,6 +120,7 @@ def decide(*, org_id: str, run_id: str, user_id: str | None, call_id: str, decis
                            code="approval_already_decided")
         step = _record(pending, DECISIONS[decision], decided_by, comment, now)
         entry = _resume_if_done(row, state, [*row.steps, step], now)
+        announce(org_id, run_id, "approval.decided", [step])
     return scope.get(AgentRun, org_id, AgentRun.id == run_id, what="run"), step, entry
 
 
@@ -130,4 +147,5 @@ def expire(*, org_id: str, run_id: str, now: dt.datetime | None = None):
         if not steps:
             return None, [], None
         entry = _resume_if_done(row, state, [*row.steps, *steps], now)
+        announce(org_id, run_id, "approval.decided", steps)
     return row, steps, entry

@@ -9,7 +9,7 @@ concurrent first deploy) is retried from the start.
 """
 from __future__ import annotations
 
-from store import copilots, pages, prompt_blocks, scope
+from store import copilots, pages, prompt_blocks, scope, webhooks
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid
 from store.models import Agent, AgentVersion, Copilot, CopilotDeployment, Workflow
@@ -116,6 +116,8 @@ def _apply(org_id: str, dev: Copilot, target: str, snapshot: dict, *, source: st
                    updated_at=now).where(Copilot.id == row.id).execute()
     copilots.write_refs(org_id, row.id, [a["agentId"] for a in snapshot["agents"]],
                         [w["workflowId"] for w in snapshot["workflows"]])
+    webhooks.emit(org_id=org_id, event_type="deployment.rolled_back" if source == "rollback"
+                  else "deployment.created", data=lambda: {"deployment": to_dict(deployment)})
     return Copilot.get_by_id(row.id), deployment, created
 
 

@@ -16,7 +16,7 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 
-from store import workflow_runs
+from store import schedules, webhooks, workflow_runs
 from store.db import database, is_postgres, new_id, run_sql, utcnow
 from store.models import Workflow
 
@@ -150,6 +150,7 @@ def record(moves: list[tuple[Due, dt.datetime | None, str, dt.datetime | None]],
         run_sql(_RECORD_PG, [_pg_array(ids), _pg_array(nexts), _pg_array(statuses),
                              _pg_array(ats), now, _pg_array(refs), request_id, now, now, wids,
                              [snaps[w][0] for w in wids], [snaps[w][1] for w in wids]])
+        _completed([d.id for d, _, status, _ in moves if status == "completed"])
         return
     cursor = database.cursor()
     cursor.executemany(_INSERT_SQLITE, [
@@ -157,3 +158,16 @@ def record(moves: list[tuple[Due, dt.datetime | None, str, dt.datetime | None]],
         for d, _, _, at in moves if at is not None and d.workflow_id in snaps])
     cursor.executemany(_ADVANCE_SQLITE, [
         (nxt, status, at, now, d.id) for d, nxt, status, at in moves])
+    _completed([d.id for d, _, status, _ in moves if status == "completed"])
+
+
+def _completed(schedule_ids: list[str]) -> None:
+    """`schedule.completed` of each schedule that has no fire left (in the claim's
+    transaction)."""
+    if not schedule_ids:
+        return
+    from store.models import WorkflowSchedule as S
+
+    for row in S.select().where(S.id.in_(schedule_ids), S.status == "completed"):
+        webhooks.emit(org_id=row.org_id, event_type="schedule.completed",
+                      data=lambda row=row: {"schedule": schedules.to_dict(row)})

@@ -371,6 +371,8 @@ class WorkflowRun(OrgOwned):
     attempt = peewee.IntegerField(default=0)
     cancel_requested = peewee.BooleanField(default=False)
     request_id = peewee.CharField(max_length=128, null=True)
+    trigger_id = peewee.CharField(max_length=36, null=True)  # the inbound trigger that started it
+    webhook_url = peewee.TextField(null=True)  # the run's own webhook (store/webhooks.py)
     lease_owner = peewee.CharField(max_length=64, null=True)
     lease_expires_at = peewee.DateTimeField(null=True)
     approval_expires_at = peewee.DateTimeField(null=True)
@@ -423,6 +425,8 @@ class AgentRun(OrgOwned):
     started_at = peewee.DateTimeField(null=True)
     finished_at = peewee.DateTimeField(null=True)
     updated_at = peewee.DateTimeField(default=utcnow)
+    trigger_id = peewee.CharField(max_length=36, null=True)  # the inbound trigger that started it
+    webhook_url = peewee.TextField(null=True)  # the run's own webhook (store/webhooks.py)
 
     class Meta:
         table_name = "agent_run"

@@ -17,7 +17,8 @@ import datetime as dt
 
 from peewee import Case
 
-from store import notifications
+from store import notifications, schedules, webhooks
+from store import workflow_run_view as view
 from store.db import atomic, database, is_postgres, iso, model_row, run_prepared, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
 
@@ -114,20 +115,38 @@ def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=No
     update = (R.update(status=status, steps=steps, output=output, error=error, usage=usage,
                        finished_at=now, updated_at=now, lease_owner=None, lease_expires_at=None)
               .where(R.id == run_id, R.lease_owner == token, R.status == "running"))
-    if not schedule_id:
-        return update.execute() == 1
-    if is_postgres():  # both updates in one statement, in a transaction of its own
-        args = (run_id, token, status, steps, output, error, usage, schedule_id, now)
-        done = _finish_scheduled(*args, guarded=True)
-        if done is not None:
-            return done
-        with atomic():  # the schedule posts the result into a thread: in the same transaction
-            return bool(_finish_scheduled(*args, guarded=False))
-    with atomic():
-        if not update.execute():
-            return False
-        _record_outcome(schedule_id, run_id, status, now, output=output, error=error)
-    return True
+    with atomic():  # the run's webhook event is recorded with its end
+        if not schedule_id:
+            done = update.execute() == 1
+        elif is_postgres():  # both updates in one statement
+            args = (run_id, token, status, steps, output, error, usage, schedule_id, now)
+            done = _finish_scheduled(*args, guarded=True)
+            if done is None:  # the schedule posts the result into a thread
+                done = bool(_finish_scheduled(*args, guarded=False))
+        else:
+            done = bool(update.execute())
+            if done:
+                _record_outcome(schedule_id, run_id, status, now, output=output, error=error)
+        if done:
+            announce(run_id, status, schedule_id)
+    return done
+
+
+def announce(run_id: str, status: str, schedule_id: str | None = None) -> None:
+    """The webhook events of a run that ended (in the caller's transaction): its own, and
+    `schedule.disabled` when its failure disabled its schedule."""
+    row = R.select(R.org, R.webhook_url).where(R.id == run_id).first()
+    if row is None:
+        return
+    webhooks.emit(org_id=row.org_id, event_type=f"workflow_run.{status}",
+                  run_webhook_url=row.webhook_url,
+                  data=lambda: {"run": view.to_dict(R.get_by_id(run_id))})
+    if schedule_id and status == "failed":
+        disabled = S.select().where(S.id == schedule_id, S.status == "disabled",
+                                    S.consecutive_failures == S.max_consecutive_failures).first()
+        if disabled is not None:
+            webhooks.emit(org_id=disabled.org_id, event_type="schedule.disabled",
+                          data=lambda: {"schedule": schedules.to_dict(disabled)})
 
 
 # Postgres: the run's final state and its schedule's outcome in one statement (as
@@ -190,6 +209,7 @@ def cancel_queued(row: WorkflowRun, now: dt.datetime | None = None) -> bool:
                 .where(R.id == row.id, R.status == "queued").execute())
         if done:
             _record_outcome(row.schedule_id, row.id, "cancelled", now)
+            announce(row.id, "cancelled")
     return bool(done)
 
 
@@ -256,4 +276,5 @@ def abandon(*, run: WorkflowRun, status: str, code: str, message: str,
         if done:
             _record_outcome(run.schedule_id, run.id, status, now,
                             error={"code": code, "message": message})
+            announce(run.id, status, run.schedule_id)
     return bool(done)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import functools
 
-from store import pages, request_ids, scope
-from store.db import Compiled, Insert, atomic, db_value, iso, naive_utc, run_sql, utcnow
+from store import pages, request_ids, scope, webhooks
+from store.db import (Compiled, Insert, atomic, database, db_value, iso, naive_utc, run_sql,
+                      utcnow)
 from store.errors import NotFound
 from store.models import AgentRun, RunEvent
 
@@ -19,11 +20,13 @@ FINAL = ("succeeded", "failed", "cancelled")
 def create(*, org_id: str, kind: str, input: str, agent_id: str | None = None,
            copilot_id: str | None = None, thread_id: str | None = None,
            user_id: str | None = None, group_id: str | None = None,
-           workflow_id: str | None = None, workflow_run_id: str | None = None) -> AgentRun:
+           workflow_id: str | None = None, workflow_run_id: str | None = None,
+           trigger_id: str | None = None, webhook_url: str | None = None) -> AgentRun:
     return _INSERT(org=org_id, kind=kind, input=input, agent_id=agent_id,
                    copilot_id=copilot_id, thread_id=thread_id, user_id=user_id,
                    group_id=group_id, workflow_id=workflow_id,
-                   workflow_run_id=workflow_run_id, request_id=request_ids.current())
+                   workflow_run_id=workflow_run_id, request_id=request_ids.current(),
+                   trigger_id=trigger_id, webhook_url=webhook_url)
 
 
 _INSERT = Insert(AgentRun)  # one statement, atomic by itself
@@ -43,7 +46,8 @@ def get(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
     return row
 
 
-_FILTERS = ("kind", "status", "agent_id", "copilot_id", "workflow_id", "group_id")
+_FILTERS = ("kind", "status", "agent_id", "copilot_id", "workflow_id", "group_id",
+            "trigger_id")
 
 
 def list(*, org_id: str, caller_user_id: str | None = None, filters: dict | None = None,
@@ -100,15 +104,42 @@ def finish(*, run_id: str, status: str, output: str | None, steps: list, usage: 
     if agent_id is not None:
         values["agent_id"] = agent_id
     params = [db_value(AgentRun._meta.fields[name], value) for name, value in values.items()]
-    return run_sql(_finish_sql(tuple(values)), [*params, run_id, *FINAL]).rowcount > 0
+    if not database.in_transaction():  # its webhook event is recorded with it
+        with atomic():
+            return _finish(values, params, run_id, status)
+    return _finish(values, params, run_id, status)
+
+
+def _finish(values: dict, params: list, run_id: str, status: str) -> bool:
+    ended = run_sql(_finish_sql(tuple(values)), [*params, run_id, *FINAL]).fetchall()
+    announce([(run_id, org_id, url) for org_id, url in ended], status)
+    return bool(ended)
 
 
 @functools.lru_cache(maxsize=4)
 def _finish_sql(names: tuple) -> str:
-    """The run's end, one statement (written once per set of columns)."""
+    """The run's end, one statement (written once per set of columns), answering what its
+    webhook event needs."""
     sets = ", ".join(f'"{AgentRun._meta.fields[n].column_name}" = %s' for n in names)
     marks = ", ".join(["%s"] * len(FINAL))
-    return f'UPDATE "agent_run" SET {sets} WHERE "id" = %s AND "status" NOT IN ({marks})'
+    return (f'UPDATE "agent_run" SET {sets} WHERE "id" = %s AND "status" NOT IN ({marks}) '
+            'RETURNING "org_id", "webhook_url"')
+
+
+def announce(ended: list[tuple[str, str, str | None]], status: str) -> None:
+    """The webhook event of each run that ended with status ((run id, org id, the run's own
+    webhook URL)), in the caller's transaction."""
+    for run_id, org_id, url in ended:
+        webhooks.emit(org_id=org_id, event_type=f"run.{status}", run_webhook_url=url,
+                      data=lambda run_id=run_id, org_id=org_id: {
+                          "run": to_dict(get(org_id=org_id, run_id=run_id))})
+
+
+_ENDED = (AgentRun.id, AgentRun.org, AgentRun.webhook_url)
+
+
+def _ended(rows) -> list[tuple]:
+    return [(r.id, r.org_id, r.webhook_url) for r in rows]
 
 
 def request_cancel(*, run_id: str) -> None:
@@ -116,11 +147,13 @@ def request_cancel(*, run_id: str) -> None:
     ``cancel_requested`` (its executor stops); a finished one is left as it is."""
     now = utcnow()
     with atomic():
-        (AgentRun.update(status="cancelled", cancel_requested=True, finished_at=now,
-                         updated_at=now, approval_expires_at=None,
-                         error={"code": "cancelled", "message": "the run was cancelled"})
-         .where(AgentRun.id == run_id,
-                AgentRun.status.in_(("queued", "awaiting_approval"))).execute())
+        ended = (AgentRun.update(status="cancelled", cancel_requested=True, finished_at=now,
+                                 updated_at=now, approval_expires_at=None,
+                                 error={"code": "cancelled", "message": "the run was cancelled"})
+                 .where(AgentRun.id == run_id,
+                        AgentRun.status.in_(("queued", "awaiting_approval")))
+                 .returning(*_ENDED).execute())
+        announce(_ended(ended), "cancelled")
         (AgentRun.update(cancel_requested=True, updated_at=now)
          .where(AgentRun.id == run_id, AgentRun.status == "running").execute())
 
@@ -132,9 +165,13 @@ def interrupt_stale(*, running_before) -> int:
     error = {"code": "run_interrupted",
              "message": "the process executing the run stopped before it finished"}
     with atomic():
-        return (AgentRun.update(status="failed", error=error, finished_at=now, updated_at=now)
-                .where((AgentRun.status == "running") & (AgentRun.updated_at < running_before))
-                .execute())
+        ended = _ended(AgentRun.update(status="failed", error=error, finished_at=now,
+                                       updated_at=now)
+                       .where((AgentRun.status == "running") &
+                              (AgentRun.updated_at < running_before))
+                       .returning(*_ENDED).execute())
+        announce(ended, "failed")
+    return len(ended)
 
 
 def not_started(*, queued_before, limit: int = 1000) -> tuple[list[AgentRun], int]:
@@ -156,10 +193,12 @@ def not_started(*, queued_before, limit: int = 1000) -> tuple[list[AgentRun], in
             (AgentRun.update(updated_at=now)
              .where(AgentRun.id.in_([r.id for r in again]), AgentRun.status == "queued")
              .execute())
-        failed = (AgentRun.update(status="failed", error=error, finished_at=now, updated_at=now)
-                  .where(stale & AgentRun.thread_id.is_null() & AgentRun.approval.is_null())
-                  .execute())
-    return again, failed
+        ended = _ended(AgentRun.update(status="failed", error=error, finished_at=now,
+                                       updated_at=now)
+                       .where(stale & AgentRun.thread_id.is_null() & AgentRun.approval.is_null())
+                       .returning(*_ENDED).execute())
+        announce(ended, "failed")
+    return again, len(ended)
 
 
 def cancel_requested(*, run_id: str) -> bool:
@@ -176,7 +215,7 @@ def to_dict(row: AgentRun) -> dict:
         "status": row.status, "input": row.input, "output": row.output, "steps": row.steps,
         "usage": row.usage, "cost_usd": row.cost_micro_usd / 1_000_000, "error": row.error,
         "followups": row.followups, "cancel_requested": row.cancel_requested,
-        "request_id": row.request_id,
+        "request_id": row.request_id, "trigger_id": row.trigger_id,
         "created_at": iso(row.created_at), "started_at": iso(row.started_at),
         "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
         **({"approvals": _approvals(row)} if row.approval else {}),

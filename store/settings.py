@@ -200,6 +200,17 @@ class Settings:
     max_import_values: int = 200_000
     max_import_expanded_bytes: int = 16 * 1024 * 1024
     # Observability (store/metrics.py, store/tracing.py; docs/operating.md).
+    # Webhooks out and triggers in (store/webhooks.py, jobs/webhooks.py; docs/webhooks.md).
+    webhook_queue: str = "webhooks"
+    webhook_timeout_s: float = 10.0
+    webhook_retry_base_ms: int = 5000
+    webhook_retry_max_ms: int = 10 * 3600 * 1000
+    webhook_retry_for_s: int = 86400
+    webhook_disable_after_s: int = 3 * 86400
+    webhook_secret_overlap_s: int = 86400
+    webhook_poll_ms: int = 250
+    webhook_batch: int = 200
+    webhook_log_days: int = 30
     metrics: bool = True
     metrics_dir: Path | None = None
     metrics_port: int = 0
@@ -289,6 +300,7 @@ class Settings:
         values.update(_runtime_settings(env))
         values.update(_limit_settings(env))
         values.update(_observe_settings(env, values["data_dir"]))
+        values.update(_webhook_settings(env))
         values.update(overrides)
         if not values["secret_key"]:
             values["secret_key"] = _stored_secret(values["data_dir"])
@@ -317,6 +329,27 @@ def _limit_settings(env: dict) -> dict:
         max_import_values=_positive(env, "AGENT_PLATFORM_MAX_IMPORT_VALUES", 200_000),
         max_import_expanded_bytes=_positive(env, "AGENT_PLATFORM_MAX_IMPORT_EXPANDED_BYTES",
                                             16 * 1024 * 1024),
+    )
+
+
+def _webhook_settings(env: dict) -> dict:
+    """Outbound webhook delivery: the queue, each attempt's timeout, the retry schedule
+    (exponential from the base, at most the max, for at least retry_for), when a failing
+    endpoint is disabled, how long a rotated secret still signs, the dispatcher's poll."""
+    return dict(
+        webhook_queue=env.get("AGENT_PLATFORM_WEBHOOK_QUEUE") or "webhooks",
+        webhook_timeout_s=_float(env, "AGENT_PLATFORM_WEBHOOK_TIMEOUT_S", 10.0) or 10.0,
+        webhook_retry_base_ms=_positive(env, "AGENT_PLATFORM_WEBHOOK_RETRY_BASE_MS", 5000),
+        webhook_retry_max_ms=_positive(env, "AGENT_PLATFORM_WEBHOOK_RETRY_MAX_MS",
+                                       10 * 3600 * 1000),
+        webhook_retry_for_s=_positive(env, "AGENT_PLATFORM_WEBHOOK_RETRY_FOR_S", 86400),
+        webhook_disable_after_s=_positive(env, "AGENT_PLATFORM_WEBHOOK_DISABLE_AFTER_S",
+                                          3 * 86400),
+        webhook_secret_overlap_s=_positive(env, "AGENT_PLATFORM_WEBHOOK_SECRET_OVERLAP_S",
+                                           86400),
+        webhook_poll_ms=_positive(env, "AGENT_PLATFORM_WEBHOOK_POLL_MS", 250),
+        webhook_batch=_positive(env, "AGENT_PLATFORM_WEBHOOK_BATCH", 200),
+        webhook_log_days=_positive(env, "AGENT_PLATFORM_WEBHOOK_LOG_DAYS", 30),
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 
-from store import groups, scope, users
+from store import groups, scope, users, webhooks
 from store.db import Compiled, Insert, atomic, run_sql, utcnow
 from store.errors import LimitReached
 from store.models import AppUser, Group, GroupSpend, SpendEntry
@@ -96,7 +96,11 @@ def record(*, org_id: str, group_id: str | None = None, user_id: str | None = No
         entry = _ENTRY(org=org_id, group=group.id, month=month, user_id=user_id,
                        run_id=run_id, model=model, input_tokens=input_tokens,
                        output_tokens=output_tokens, amount_micro_usd=amount, created_at=when)
-        run_sql(_ADD_TO_GROUP, [org_id, group.id, month, amount, amount])
+        total = run_sql(_ADD_TO_GROUP, [org_id, group.id, month, amount, amount]).fetchone()[0]
+        cap = None if group.spend_cap_usd is None else to_micro(group.spend_cap_usd)
+        if cap is not None and amount > 0 and total - amount < cap <= total:
+            webhooks.emit(org_id=org_id, event_type="group.spend_cap_reached",
+                          data=lambda: {"group": groups.to_dict(group, total)})
     return entry
 
 
@@ -105,4 +109,4 @@ _ENTRY = Insert(SpendEntry)
 _ADD_TO_GROUP = (
     'INSERT INTO "group_spend" ("org_id", "group_pk", "month", "amount_micro_usd") '
     'VALUES (%s, %s, %s, %s) ON CONFLICT ("group_pk", "month") DO UPDATE SET '
-    '"amount_micro_usd" = "group_spend"."amount_micro_usd" + %s')
+    '"amount_micro_usd" = "group_spend"."amount_micro_usd" + %s RETURNING "amount_micro_usd"')

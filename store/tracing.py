@@ -200,6 +200,12 @@ def start(name: str, attributes: dict | None = None, kind: str | None = None):
     return _CLOSED if _tracer is None else _Open(name, attributes, kind)
 
 
+def shown_path(path: str) -> str:
+    """A request's path as logs and traces show it: the token of an inbound trigger's URL
+    (`/hooks/{token}`, a credential) left out."""
+    return "/hooks/{token}" if path.startswith("/hooks/") else path
+
+
 class _Request:
     """The server span of one HTTP request, child of the request's ``traceparent`` if any."""
 
@@ -213,7 +219,7 @@ class _Request:
         parent = extract(carrier) if carrier else None
         self.span = _tracer.start_span(f"{method}", context=parent, kind=trace.SpanKind.SERVER,
                                        attributes={"http.request.method": method,
-                                                   "url.path": scope.get("path", ""),
+                                                   "url.path": shown_path(scope.get("path", "")),
                                                    "url.scheme": scope.get("scheme", "http")})
         self.token = context.attach(trace.set_span_in_context(self.span, parent))
         self.trace_id = format(self.span.get_span_context().trace_id, "032x")

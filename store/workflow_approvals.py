@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from store import outbox, scope
+from store import outbox, scope, webhooks
+from store import workflow_run_view as view
 from store.db import atomic, is_postgres, iso, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AgentRun, WorkflowRun
@@ -70,8 +71,24 @@ def pause(*, run_id: str, token: str, steps: list[dict], usage: dict | None,
                             approval_expires_at=_earliest(steps), lease_owner=None,
                             lease_expires_at=None, updated_at=now)
                    .where(R.id == run_id, R.lease_owner == token, R.status == "running",
-                          R.cancel_requested == False).execute())  # noqa: E712
+                          R.cancel_requested == False)  # noqa: E712
+                   .returning(R.org).execute())
+        changed = [*changed]
+        if changed and child_id is None:  # an agent step's turn announced its own calls
+            announce(changed[0].org_id, run_id, "approval.requested")
     return ("paused" if changed else None), []
+
+
+def announce(org_id: str, run_id: str, event_type: str, decisions: list | None = None) -> None:
+    """`approval.requested` or `approval.decided` of a workflow run's tool step (in the
+    caller's transaction): the run as the API shows it; `decisions`: those just recorded."""
+    def data():
+        out = {"workflow_run": view.to_dict(R.get_by_id(run_id))}
+        if decisions is not None:
+            out["decisions"] = decisions
+        return out
+
+    webhooks.emit(org_id=org_id, event_type=event_type, data=data)
 
 
 def _locked(org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun | None:
@@ -150,6 +167,7 @@ def decide(*, org_id: str, run_id: str, user_id: str | None, call_id: str, decis
         _record(pending, {"approve": "approved", "deny": "denied"}[decision], decided_by,
                 comment, now)
         entry = _resume_if_done(row, steps, now)
+        announce(org_id, run_id, "approval.decided", [dict(pending)])
     return scope.get(R, org_id, R.id == run_id, what="run"), dict(pending), entry
 
 
@@ -201,6 +219,7 @@ def expire(*, org_id: str, run_id: str, now: dt.datetime | None = None):
         if not denied:
             return None, [], None
         entry = _resume_if_done(row, steps, now)
+        announce(org_id, run_id, "approval.decided", denied)
     return row, denied, entry
 
 
@@ -209,7 +228,7 @@ def cancel_waiting(row: WorkflowRun,
     """Cancel a run waiting for approvals: its waiting step is cancelled, the steps after it
     skipped. Returns (whether it was waiting, the turns its agent steps wait on: the caller
     cancels them)."""
-    from store.run_state import _record_outcome
+    from store.run_state import _record_outcome, announce as announce_end
 
     now = now or utcnow()
     error = {"code": "cancelled", "message": "the run was cancelled"}
@@ -229,4 +248,5 @@ def cancel_waiting(row: WorkflowRun,
                  updated_at=now, approval_expires_at=None, error=error).where(
             R.id == row.id, R.status == AWAITING).execute()
         _record_outcome(row.schedule_id, row.id, "cancelled", now)
+        announce_end(row.id, "cancelled")
     return True, turns

@@ -6,7 +6,8 @@ token's caller (``user_id``) sees only runs of that user; any other run is simpl
 from __future__ import annotations
 
 from store import pages, request_ids, scope, workflows
-from store.db import atomic, iso, new_id, utcnow
+from store import workflow_run_view as view
+from store.db import atomic, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import WorkflowRun
 
@@ -38,7 +39,8 @@ def new_row(*, org_id: str, workflow, input, trigger: str, user_id: str | None =
 
 
 def create(*, org_id: str, workflow_id: str, input: dict | None, user_id: str | None = None,
-           trigger: str = "api", schedule_id: str | None = None, depth: int = 0) -> WorkflowRun:
+           trigger: str = "api", schedule_id: str | None = None, depth: int = 0,
+           trigger_id: str | None = None, webhook_url: str | None = None) -> WorkflowRun:
     """A queued run of the workflow; the input must match its input_schema (400). ``depth``
     counts the runs it is nested in (a workflow called as an agent's tool: 1 or more); it is
     kept in the definition snapshot and bounds recursion (AGENT_PLATFORM_RUN_MAX_DEPTH)."""
@@ -49,6 +51,7 @@ def create(*, org_id: str, workflow_id: str, input: dict | None, user_id: str | 
                      user_id=user_id, schedule_id=schedule_id)
     if depth:
         values["definition"]["depth"] = depth
+    values.update(trigger_id=trigger_id, webhook_url=webhook_url)
     with atomic():
         return WorkflowRun.create(**values)
 
@@ -65,11 +68,16 @@ def get(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowRun:
     return row
 
 
+to_dict = view.to_dict  # the run as the API shows it (store/workflow_run_view.py)
+
+
 def list(*, org_id: str, user_id: str | None = None, workflow_id: str | None = None,
          status: str | None = None, schedule_id: str | None = None, limit: int = 50,
-         cursor: str | None = None) -> tuple[list, str | None]:
+         cursor: str | None = None, trigger_id: str | None = None) -> tuple[list, str | None]:
     """Runs, newest first; (rows, next_cursor)."""
     query = _mine(org_id, user_id)
+    if trigger_id:
+        query = query.where(WorkflowRun.trigger_id == trigger_id)
     if workflow_id:
         query = query.where(WorkflowRun.workflow_id == workflow_id)
     if status:
@@ -103,17 +111,3 @@ def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowR
     if row.status in ("succeeded", "failed"):
         raise Conflict(f"the run has already {row.status}", code="run_finished")
     return row
-
-
-def to_dict(row: WorkflowRun) -> dict:
-    return {
-        "id": row.id, "workflow_id": row.workflow_id,
-        "workflow_name": (row.definition or {}).get("name"),
-        "schedule_id": row.schedule_id, "fire_at": iso(row.fire_at), "trigger": row.trigger,
-        "user_id": row.user_id, "status": row.status, "input": row.input,
-        "output": row.output, "error": row.error, "steps": row.steps, "usage": row.usage,
-        "attempt": row.attempt, "cancel_requested": row.cancel_requested,
-        "request_id": row.request_id,
-        "created_at": iso(row.created_at), "started_at": iso(row.started_at),
-        "finished_at": iso(row.finished_at), "updated_at": iso(row.updated_at),
-    }

@@ -158,6 +158,7 @@ def worker_env(settings, **extra) -> dict:
         "AGENT_PLATFORM_WORKFLOW_QUEUE": settings.workflow_queue,
         "AGENT_PLATFORM_REBUILD_QUEUE": settings.rebuild_queue,
         "AGENT_PLATFORM_CHAT_QUEUE": settings.chat_queue,
+        "AGENT_PLATFORM_WEBHOOK_QUEUE": settings.webhook_queue,
         "AGENT_PLATFORM_RUN_LEASE_MS": str(settings.run_lease_ms),
         "AGENT_PLATFORM_RUN_MAX_ATTEMPTS": str(settings.run_max_attempts),
         "AGENT_PLATFORM_STEP_RETRY_BACKOFF_MS": str(settings.step_retry_backoff_ms),
@@ -194,4 +195,5 @@ def wf_settings(database_url, data_dir, **overrides):
         values.setdefault("workflow_queue", f"wf-test-{suffix}")
         values.setdefault("rebuild_queue", f"rb-test-{suffix}")
         values.setdefault("chat_queue", f"chat-test-{suffix}")
+        values.setdefault("webhook_queue", f"wh-test-{suffix}")
     return make_settings(database_url, data_dir, **values)

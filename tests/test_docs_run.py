@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from tests import docs_blocks
+from tests.factories_webhooks import node_modules
 from tests.processes import free_port
 
 BIN = os.path.dirname(sys.executable)
@@ -202,6 +203,25 @@ def check_config_as_code(out, v, api):
     assert copy.status_code == 200 and "deployments:\n      prod: current" in copy.text
 
 
+def check_webhooks_python(out, v, api):
+    assert out.strip() == "run.succeeded Hello, Python"
+    hooks = api.get("/v1/webhooks").json()["webhooks"]
+    assert any(h["url"].endswith(f":{v['PORT_PY']}/events") for h in hooks)
+
+
+def check_webhooks_node(out, v, api):
+    assert out.strip() == "run.succeeded Hello, Node"
+
+
+def check_triggers(out, v, api):
+    first, second = (json.loads(line) for line in out.strip().split("\n") if line.strip())
+    assert first["run_id"] == second["run_id"] and first["trigger_id"] == v["TRIGGER"]
+    assert (first["duplicate"], second["duplicate"]) == (False, True)
+    runs = api.get(f"/v1/workflow-runs?trigger_id={v['TRIGGER']}").json()["runs"]
+    assert [r["id"] for r in runs] == [first["run_id"]]
+    assert runs[0]["input"] == {"who": "octocat"} and runs[0]["trigger"] == "webhook"
+
+
 CHECKS = {
     "setup": check_setup,
     "org-and-key": check_org_and_key,
@@ -221,6 +241,9 @@ CHECKS = {
     "schedules": check_schedules,
     "end-users": check_end_users,
     "config-as-code": check_config_as_code,
+    "webhooks-python": check_webhooks_python,
+    "webhooks-node": check_webhooks_node,
+    "triggers": check_triggers,
 }
 # blocks whose output holds a problem+json on purpose
 EXPECTS_PROBLEM = {"identity-keys"}
@@ -239,7 +262,10 @@ def served(tmp_path_factory):
     port = free_port()
     env = {"PATH": f"{BIN}:{os.environ.get('PATH', '/usr/bin:/bin')}", "HOME": str(home),
            "LANG": "C.UTF-8", "TMPDIR": str(home), "AGENT_PLATFORM_DATA_DIR": str(home / "data"),
-           "AGENT_PLATFORM_PORT": str(port)}
+           "AGENT_PLATFORM_PORT": str(port),
+           # the webhook receivers of docs/webhooks.md: free ports, and the Node package
+           "RECEIVER_PORT": str(free_port()), "NODE_RECEIVER_PORT": str(free_port()),
+           "NODE_PATH": node_modules()}
     command = docs_blocks.tutorial_serve_command()
     log = open(home / "serve.log", "w")
     proc = subprocess.Popen(["bash", "-c", command], cwd=home, env=env, stdout=log,

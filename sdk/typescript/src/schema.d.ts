@@ -1669,6 +1669,256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's webhook endpoints, oldest first
+         * @description The endpoints that receive the organization's events (never their secrets).
+         */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint (its secret is shown once)
+         * @description An endpoint receives the events of `event_types` as POSTs signed per the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the endpoint's secret, `whsec_...`, which this answer shows (and rotate-secret; never again). The URL passes the SSRF policy now and at every delivery (403 `url_not_allowed`). Needs the API key.
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint, its status and why it was disabled (never its secret).
+         */
+        get: operations["get_webhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint and its delivery log
+         * @description Pending deliveries to it are dropped with it.
+         */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint; enable or disable it
+         * @description Given fields replace the current ones. `status: enabled` turns a disabled endpoint on again (its reason and failure streak cleared); deliveries that failed meanwhile can be sent again with redeliver.
+         */
+        patch: operations["update_webhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret (the old one still signs for 24 hours)
+         * @description A new secret, shown in this answer only. For the next 24 hours (`AGENT_PLATFORM_WEBHOOK_SECRET_OVERLAP_S`) every delivery carries two signatures, one by the new secret and one by the old, so a receiver can switch at its own pace.
+         */
+        post: operations["rotate_webhook_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to the endpoint
+         * @description Queues one `webhook.test` event (its `data` the endpoint as this API shows it) for this endpoint, whatever its event types, and answers 202 with the delivery; its outcome is in the delivery log.
+         */
+        post: operations["test_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The endpoint's delivery log, newest first
+         * @description Each delivery: the event's id (the `webhook-id`) and type, its status (`pending`, `succeeded`, `failed`), the attempts made, the last status code, error and answer (its first KB), and when the next attempt is due.
+         */
+        get: operations["list_webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+                /** @description The delivery to send again. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again
+         * @description A new delivery of the same event (the same body and `webhook-id`, so a receiver that has it already can tell) to the endpoint, queued at once. 409 `webhook_disabled` while the endpoint is disabled.
+         */
+        post: operations["redeliver_webhook_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's inbound triggers, oldest first
+         * @description The triggers (never their token or secret).
+         */
+        get: operations["list_triggers"];
+        put?: never;
+        /**
+         * Create an inbound trigger (its url and secret are shown once)
+         * @description Another system POSTs to the trigger's `url` (`/hooks/{token}` on this service, no API key) to start a run of a workflow, or to post a message into an end user's thread of a network. `input` maps the JSON payload with JMESPath expressions: for a workflow each input field (checked against its `input_schema` now: 400 `invalid_trigger_input`), for a network `message`, `user_id` and optionally `conversation`. `verification` says how calls are checked; without a `secret` one is made (`whsec_...` for Standard Webhooks).
+         */
+        post: operations["create_trigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triggers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The trigger. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an inbound trigger
+         * @description One trigger (never its token or secret).
+         */
+        get: operations["get_trigger"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an inbound trigger
+         * @description Its url stops working at once (404 `trigger_not_found`).
+         */
+        delete: operations["delete_trigger"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an inbound trigger; enable or disable it
+         * @description Given fields replace the current ones; a new `input` is checked against the target again. A disabled trigger answers its calls 403 `trigger_disabled`.
+         */
+        patch: operations["update_trigger"];
+        trace?: never;
+    };
+    "/v1/triggers/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The trigger. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new url and secret for an inbound trigger
+         * @description A new token (so a new `url`) and, unless verification is `none`, a new secret, shown in this answer only; the old url stops working at once.
+         */
+        post: operations["rotate_trigger_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hooks/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The trigger's token (the last part of its url). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Another system's webhook starts a run (no bearer token)
+         * @description The trigger's verification is checked over the body as sent: Standard Webhooks headers (a timestamp within 5 minutes), `X-Hub-Signature-256` (`hmac_sha256`, as GitHub signs), or `Authorization: Bearer <secret>`. An unknown token is 404 `trigger_not_found`, a bad signature 401 `invalid_signature`, a timestamp too old or too new 401 `signature_expired`, a disabled trigger 403 `trigger_disabled`. A call that repeats a delivery id (`webhook-id`, `X-GitHub-Delivery` or `Idempotency-Key`) within 24 hours answers the first call's run with `duplicate: true` and starts nothing. The payload (JSON) is mapped into the run, which is admitted like any run (rate limit, spend cap, monthly run quota) and carries the trigger's id (`trigger_id` on the run, filter `trigger_id` of the run lists).
+         */
+        post: operations["receive_hook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2885,6 +3135,8 @@ export interface components {
         WorkflowRunRequest: {
             /** @description The run's input, validated against the workflow's input_schema; omitted: `{}`. */
             input?: components["schemas"]["WorkflowInput"];
+            /** @description The run's own webhook: its end (`workflow_run.succeeded`, `.failed`, `.cancelled`) is POSTed there with `webhook-id` and `webhook-timestamp`, retried like any delivery. */
+            webhook?: components["schemas"]["WebhookUrl"];
         };
         /** @description Why a run or step failed: a stable `code`, a readable `message`, and the step that failed the run. */
         RunError: {
@@ -2949,7 +3201,7 @@ export interface components {
             schedule_id: string | null;
             /** @description The scheduled fire time (scheduled runs). */
             fire_at: string | null;
-            /** @description `agent`: run as a tool of an agent or network turn. */
+            /** @description `agent`: run as a tool of an agent or network turn; `webhook`: started by an inbound trigger (`trigger_id`). */
             trigger: components["schemas"]["RunTrigger"];
             /** @description The owning user (runs started with a session token or by a user's schedule). */
             user_id: string | null;
@@ -2971,6 +3223,8 @@ export interface components {
             cancel_requested: boolean;
             /** @description The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started). */
             request_id?: string | null;
+            /** @description The inbound trigger whose call started the run (null otherwise). */
+            trigger_id?: string | null;
             /**
              * Format: date-time
              * @description When the run was created.
@@ -3388,6 +3642,8 @@ export interface components {
         TurnRunRequest: {
             /** @description The user's message. */
             input: string;
+            /** @description The run's own webhook: its end (`run.succeeded`, `run.failed`, `run.cancelled`) is POSTed there with `webhook-id` and `webhook-timestamp` (unsigned: see docs/webhooks.md), retried like any delivery. */
+            webhook?: components["schemas"]["WebhookUrl"];
         };
         TurnRun: {
             /**
@@ -3431,6 +3687,8 @@ export interface components {
             cancel_requested: boolean;
             /** @description The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started). */
             request_id?: string | null;
+            /** @description The inbound trigger whose call started the run (null otherwise). */
+            trigger_id?: string | null;
             /** @description Present once the run waited for approvals: the tool calls of its latest pause and their decisions (every decision is also an `approval` step). */
             approvals?: components["schemas"]["RunApproval"][];
             /**
@@ -3697,7 +3955,7 @@ export interface components {
         /** @enum {string} */
         RunStatus: "queued" | "running" | "awaiting_approval" | "succeeded" | "failed" | "cancelled";
         /** @enum {string} */
-        RunTrigger: "api" | "schedule" | "run_now" | "agent";
+        RunTrigger: "api" | "schedule" | "run_now" | "agent" | "webhook";
         /** @enum {string} */
         ScheduleNotify: "none" | "thread";
         /** @enum {string} */
@@ -5429,6 +5687,248 @@ export interface components {
             type: components["schemas"]["AgUiEventType"];
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * @description The type of an event: a run of an agent or network (chat turns too) or a workflow run ended; a run waits for an approval or one was decided; a schedule was disabled by its failures or has no fire left; a group reached its monthly spend cap; a network was deployed or rolled back; an MCP provider's discovery started failing; a test event.
+         * @enum {string}
+         */
+        WebhookEventType: "run.succeeded" | "run.failed" | "run.cancelled" | "workflow_run.succeeded" | "workflow_run.failed" | "workflow_run.cancelled" | "approval.requested" | "approval.decided" | "schedule.disabled" | "schedule.completed" | "group.spend_cap_reached" | "deployment.created" | "deployment.rolled_back" | "tool_provider.discovery_failed" | "webhook.test";
+        /** @enum {string} */
+        WebhookStatus: "enabled" | "disabled";
+        /**
+         * Format: uri
+         * @description An http(s) URL that passes the SSRF policy (403 `url_not_allowed`).
+         */
+        WebhookUrl: string;
+        WebhookCreate: {
+            /** @description Where events are POSTed. */
+            url: components["schemas"]["WebhookUrl"];
+            /** @description The events the endpoint receives. */
+            event_types: components["schemas"]["WebhookEventType"][];
+            /** @description What the endpoint is for. */
+            description?: string | null;
+        };
+        WebhookUpdate: {
+            /** @description Where events are POSTed. */
+            url?: components["schemas"]["WebhookUrl"];
+            /** @description The events the endpoint receives. */
+            event_types?: components["schemas"]["WebhookEventType"][];
+            /** @description What the endpoint is for. */
+            description?: string | null;
+            /** @description `enabled` turns a disabled endpoint on again; `disabled` stops deliveries. */
+            status?: components["schemas"]["WebhookStatus"];
+        };
+        Webhook: {
+            /**
+             * Format: uuid
+             * @description The endpoint's id.
+             */
+            id: string;
+            /** @description Where events are POSTed. */
+            url: string;
+            /** @description What the endpoint is for. */
+            description: string | null;
+            /** @description The events the endpoint receives. */
+            event_types: components["schemas"]["WebhookEventType"][];
+            /** @description `disabled` after a `410 Gone`, after 3 days of failures without a success, or by the API; nothing is delivered while disabled. */
+            status: components["schemas"]["WebhookStatus"];
+            /** @description Why the endpoint was disabled (null while enabled). */
+            disabled_reason: string | null;
+            /** @description The first failed attempt since the last success (null when none). */
+            failing_since: string | null;
+            /** @description After a rotation, until when the previous secret signs too. */
+            previous_secret_expires_at: string | null;
+            /** @description The signing secret (`whsec_` and base64): only in the answers of create and rotate-secret. */
+            secret?: string;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        WebhookBody: {
+            /** @description The endpoint. */
+            webhook: components["schemas"]["Webhook"];
+        };
+        WebhookList: {
+            /** @description The endpoints of this page. */
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        WebhookDeleted: {
+            /**
+             * Format: uuid
+             * @description The deleted endpoint's id.
+             */
+            deleted: string;
+        };
+        /** @enum {string} */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The delivery's id.
+             */
+            id: string;
+            /** @description The endpoint. */
+            webhook_id: string | null;
+            /** @description The event's id, sent as `webhook-id`. */
+            event_id: string;
+            /** @description The event's type. */
+            event_type: components["schemas"]["WebhookEventType"];
+            /** @description `pending` until an attempt gets a 2xx (`succeeded`) or retries end after 24 hours or the endpoint is disabled (`failed`). */
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made. */
+            attempts: number;
+            /** @description The HTTP status of the last attempt (null when it got no answer). */
+            last_status_code: number | null;
+            /** @description Why the last attempt failed: `http_status`, `timeout` (10 s), `connection_failed`, `url_not_allowed`, `endpoint_disabled`, with a message. */
+            last_error: string | null;
+            /** @description The first KB of the last answer. */
+            last_response: string | null;
+            /** @description When the next attempt is due (pending deliveries). */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             */
+            created_at: string;
+            /** @description When it succeeded or failed for good. */
+            finished_at: string | null;
+        };
+        WebhookDeliveryBody: {
+            /** @description The delivery. */
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
+        WebhookDeliveryList: {
+            /** @description The deliveries of this page. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        TriggerTargetType: "workflow" | "copilot";
+        TriggerTarget: {
+            /** @description A workflow (a run of it) or a network (a message into a user's thread). */
+            type: components["schemas"]["TriggerTargetType"];
+            /**
+             * Format: uuid
+             * @description The workflow or network.
+             */
+            id: string;
+        };
+        /** @enum {string} */
+        TriggerVerificationType: "standard_webhooks" | "hmac_sha256" | "bearer" | "none";
+        TriggerVerification: {
+            /** @description `standard_webhooks`: `webhook-id`, `webhook-timestamp`, `webhook-signature`; `hmac_sha256`: `X-Hub-Signature-256: sha256=<hex>` as GitHub sends it; `bearer`: `Authorization: Bearer <secret>`; `none`: the url alone. */
+            type: components["schemas"]["TriggerVerificationType"];
+            /** @description The shared secret the sender uses (e.g. the one set in GitHub); omitted, one is made. Never shown again after create. */
+            secret?: string;
+        };
+        TriggerVerificationInfo: {
+            /** @description How calls are verified. */
+            type: components["schemas"]["TriggerVerificationType"];
+        };
+        /** @description Each field of the run's input and the JMESPath expression over the JSON payload that gives it (`{"who": "sender.login"}`); for a network: `message`, `user_id` and optionally `conversation`. */
+        TriggerInput: {
+            [key: string]: string;
+        };
+        TriggerCreate: {
+            /** @description What a call starts. */
+            target: components["schemas"]["TriggerTarget"];
+            /** @description How calls are checked. */
+            verification: components["schemas"]["TriggerVerification"];
+            /** @description The payload's mapping into the run. */
+            input?: components["schemas"]["TriggerInput"];
+            /** @description What the trigger is for. */
+            description?: string | null;
+        };
+        TriggerUpdate: {
+            /** @description The payload's mapping into the run. */
+            input?: components["schemas"]["TriggerInput"];
+            /** @description What the trigger is for. */
+            description?: string | null;
+            /** @description `disabled`: calls get 403. */
+            status?: components["schemas"]["WebhookStatus"];
+        };
+        Trigger: {
+            /**
+             * Format: uuid
+             * @description The trigger's id.
+             */
+            id: string;
+            /** @description What the trigger is for. */
+            description: string | null;
+            /** @description What a call starts. */
+            target: components["schemas"]["TriggerTarget"];
+            /** @description How calls are checked. */
+            verification: components["schemas"]["TriggerVerificationInfo"];
+            /** @description The payload's mapping into the run. */
+            input: components["schemas"]["TriggerInput"];
+            /** @description Whether calls are taken. */
+            status: components["schemas"]["WebhookStatus"];
+            /** @description The last call that started a run. */
+            last_called_at: string | null;
+            /** @description Where senders POST (`/hooks/{token}`): only in the answers of create and rotate-secret. */
+            url?: string;
+            /** @description The verification secret (null for `none`), only in the answers of create and rotate-secret. */
+            secret?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        TriggerBody: {
+            /** @description The trigger. */
+            trigger: components["schemas"]["Trigger"];
+        };
+        TriggerList: {
+            /** @description The triggers of this page. */
+            triggers: components["schemas"]["Trigger"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        TriggerDeleted: {
+            /**
+             * Format: uuid
+             * @description The deleted trigger's id.
+             */
+            deleted: string;
+        };
+        /** @description The sender's JSON payload, checked against the trigger's signature exactly as sent; the trigger's `input` mapping reads it. */
+        HookPayload: {
+            [key: string]: unknown;
+        };
+        HookAccepted: {
+            /**
+             * Format: uuid
+             * @description The run started: a workflow run (GET /v1/workflow-runs/{id}) or a network's chat turn (GET /v1/runs/{id}).
+             */
+            run_id: string;
+            /**
+             * Format: uuid
+             * @description The trigger.
+             */
+            trigger_id: string;
+            /** @description The delivery id was seen before; nothing new started. */
+            duplicate: boolean;
+            /**
+             * Format: uuid
+             * @description A network trigger's thread.
+             */
+            thread_id?: string;
         };
     };
     responses: {
@@ -8631,6 +9131,8 @@ export interface operations {
     list_workflow_runs: {
         parameters: {
             query?: {
+                /** @description Only runs started by this inbound trigger's calls. */
+                trigger_id?: string;
                 /** @description Only runs of this workflow. */
                 workflow_id?: string;
                 /** @description Only runs in this state. */
@@ -9580,6 +10082,8 @@ export interface operations {
     list_runs: {
         parameters: {
             query?: {
+                /** @description Only runs started by this inbound trigger's calls. */
+                trigger_id?: string;
                 /** @description Only agent turns or only network turns. */
                 kind?: components["schemas"]["TurnKind"];
                 /** @description Only runs in this state. */
@@ -10416,6 +10920,677 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook endpoints, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description Created, with the secret. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_webhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookBody"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_webhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotate_webhook_secret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    test_webhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery, queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_webhook_deliveries: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliver_webhook_delivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+                /** @description The delivery to send again. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_triggers: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of triggers, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_trigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerCreate"];
+            };
+        };
+        responses: {
+            /** @description Created, with the url and secret. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_trigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The trigger. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trigger. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerBody"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_trigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The trigger. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_trigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The trigger. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The trigger as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotate_trigger_secret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The trigger. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trigger with its new url and secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receive_hook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description The trigger's token (the last part of its url). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HookPayload"];
+            };
+        };
+        responses: {
+            /** @description The run was started (or, for a repeated delivery id, was started before). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HookAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -96,6 +96,8 @@ from .group_envelope import GroupEnvelope
 from .group_list import GroupList
 from .group_update import GroupUpdate
 from .health import Health
+from .hook_accepted import HookAccepted
+from .hook_payload import HookPayload
 from .http_method import HttpMethod
 from .import_result import ImportResult
 from .import_skipped import ImportSkipped
@@ -250,6 +252,18 @@ from .tools_auth import ToolsAuth
 from .tools_auth_catalog import ToolsAuthCatalog
 from .tools_auth_entry import ToolsAuthEntry
 from .tools_auth_provider import ToolsAuthProvider
+from .trigger import Trigger
+from .trigger_body import TriggerBody
+from .trigger_create import TriggerCreate
+from .trigger_deleted import TriggerDeleted
+from .trigger_input import TriggerInput
+from .trigger_list import TriggerList
+from .trigger_target import TriggerTarget
+from .trigger_target_type import TriggerTargetType
+from .trigger_update import TriggerUpdate
+from .trigger_verification import TriggerVerification
+from .trigger_verification_info import TriggerVerificationInfo
+from .trigger_verification_type import TriggerVerificationType
 from .turn_kind import TurnKind
 from .turn_run import TurnRun
 from .turn_run_body import TurnRunBody
@@ -271,6 +285,18 @@ from .vote import Vote
 from .vote_body import VoteBody
 from .vote_request import VoteRequest
 from .vote_value import VoteValue
+from .webhook import Webhook
+from .webhook_body import WebhookBody
+from .webhook_create import WebhookCreate
+from .webhook_deleted import WebhookDeleted
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_body import WebhookDeliveryBody
+from .webhook_delivery_list import WebhookDeliveryList
+from .webhook_delivery_status import WebhookDeliveryStatus
+from .webhook_event_type import WebhookEventType
+from .webhook_list import WebhookList
+from .webhook_status import WebhookStatus
+from .webhook_update import WebhookUpdate
 from .weekday import Weekday
 from .widget_position import WidgetPosition
 from .workflow import Workflow
@@ -389,6 +415,8 @@ __all__ = (
     "GroupList",
     "GroupUpdate",
     "Health",
+    "HookAccepted",
+    "HookPayload",
     "HttpMethod",
     "ImportResult",
     "ImportSkipped",
@@ -543,6 +571,18 @@ __all__ = (
     "ToolsAuthCatalog",
     "ToolsAuthEntry",
     "ToolsAuthProvider",
+    "Trigger",
+    "TriggerBody",
+    "TriggerCreate",
+    "TriggerDeleted",
+    "TriggerInput",
+    "TriggerList",
+    "TriggerTarget",
+    "TriggerTargetType",
+    "TriggerUpdate",
+    "TriggerVerification",
+    "TriggerVerificationInfo",
+    "TriggerVerificationType",
     "TurnKind",
     "TurnRun",
     "TurnRunBody",
@@ -564,6 +604,18 @@ __all__ = (
     "VoteBody",
     "VoteRequest",
     "VoteValue",
+    "Webhook",
+    "WebhookBody",
+    "WebhookCreate",
+    "WebhookDeleted",
+    "WebhookDelivery",
+    "WebhookDeliveryBody",
+    "WebhookDeliveryList",
+    "WebhookDeliveryStatus",
+    "WebhookEventType",
+    "WebhookList",
+    "WebhookStatus",
+    "WebhookUpdate",
     "Weekday",
     "WidgetPosition",
     "Workflow",

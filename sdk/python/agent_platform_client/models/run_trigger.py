@@ -6,6 +6,7 @@ class RunTrigger(StrEnum):
     API = "api"
     RUN_NOW = "run_now"
     SCHEDULE = "schedule"
+    WEBHOOK = "webhook"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -72,6 +72,8 @@ class TurnRun:
     request_id: None | str | Unset = UNSET
     """ The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started).
     """
+    trigger_id: None | str | Unset = UNSET
+    """ The inbound trigger whose call started the run (null otherwise). """
     approvals: list[RunApproval] | Unset = UNSET
     """ Present once the run waited for approvals: the tool calls of its latest pause and their decisions (every
     decision is also an `approval` step). """
@@ -157,6 +159,12 @@ class TurnRun:
         else:
             request_id = self.request_id
 
+        trigger_id: None | str | Unset
+        if isinstance(self.trigger_id, Unset):
+            trigger_id = UNSET
+        else:
+            trigger_id = self.trigger_id
+
         approvals: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.approvals, Unset):
             approvals = []
@@ -194,6 +202,8 @@ class TurnRun:
         )
         if request_id is not UNSET:
             field_dict["request_id"] = request_id
+        if trigger_id is not UNSET:
+            field_dict["trigger_id"] = trigger_id
         if approvals is not UNSET:
             field_dict["approvals"] = approvals
 
@@ -357,6 +367,15 @@ class TurnRun:
 
         request_id = _parse_request_id(d.pop("request_id", UNSET))
 
+        def _parse_trigger_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        trigger_id = _parse_trigger_id(d.pop("trigger_id", UNSET))
+
         _approvals = d.pop("approvals", UNSET)
         approvals: list[RunApproval] | Unset = UNSET
         if _approvals is not UNSET:
@@ -390,6 +409,7 @@ class TurnRun:
             finished_at=finished_at,
             updated_at=updated_at,
             request_id=request_id,
+            trigger_id=trigger_id,
             approvals=approvals,
         )
 

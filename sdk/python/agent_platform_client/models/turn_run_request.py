@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="TurnRunRequest")
 
 
@@ -12,9 +14,13 @@ T = TypeVar("T", bound="TurnRunRequest")
 class TurnRunRequest:
     input_: str
     """ The user's message. """
+    webhook: str | Unset = UNSET
+    """ An http(s) URL that passes the SSRF policy (403 `url_not_allowed`). """
 
     def to_dict(self) -> dict[str, Any]:
         input_ = self.input_
+
+        webhook = self.webhook
 
         field_dict: dict[str, Any] = {}
 
@@ -23,6 +29,8 @@ class TurnRunRequest:
                 "input": input_,
             }
         )
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
@@ -31,8 +39,11 @@ class TurnRunRequest:
         d = dict(src_dict)
         input_ = d.pop("input")
 
+        webhook = d.pop("webhook", UNSET)
+
         turn_run_request = cls(
             input_=input_,
+            webhook=webhook,
         )
 
         return turn_run_request

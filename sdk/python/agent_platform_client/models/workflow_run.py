@@ -62,6 +62,8 @@ class WorkflowRun:
     request_id: None | str | Unset = UNSET
     """ The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started).
     """
+    trigger_id: None | str | Unset = UNSET
+    """ The inbound trigger whose call started the run (null otherwise). """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.run_error import RunError
@@ -145,6 +147,12 @@ class WorkflowRun:
         else:
             request_id = self.request_id
 
+        trigger_id: None | str | Unset
+        if isinstance(self.trigger_id, Unset):
+            trigger_id = UNSET
+        else:
+            trigger_id = self.trigger_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -172,6 +180,8 @@ class WorkflowRun:
         )
         if request_id is not UNSET:
             field_dict["request_id"] = request_id
+        if trigger_id is not UNSET:
+            field_dict["trigger_id"] = trigger_id
 
         return field_dict
 
@@ -336,6 +346,15 @@ class WorkflowRun:
 
         request_id = _parse_request_id(d.pop("request_id", UNSET))
 
+        def _parse_trigger_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        trigger_id = _parse_trigger_id(d.pop("trigger_id", UNSET))
+
         workflow_run = cls(
             id=id,
             workflow_id=workflow_id,
@@ -357,6 +376,7 @@ class WorkflowRun:
             finished_at=finished_at,
             updated_at=updated_at,
             request_id=request_id,
+            trigger_id=trigger_id,
         )
 
         return workflow_run

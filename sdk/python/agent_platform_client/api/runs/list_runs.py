@@ -16,6 +16,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    trigger_id: UUID | Unset = UNSET,
     kind: TurnKind | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     agent_id: UUID | Unset = UNSET,
@@ -42,6 +43,11 @@ def _get_kwargs(
         headers["X-User-Id"] = x_user_id
 
     params: dict[str, Any] = {}
+
+    json_trigger_id: str | Unset = UNSET
+    if not isinstance(trigger_id, Unset):
+        json_trigger_id = str(trigger_id)
+    params["trigger_id"] = json_trigger_id
 
     json_kind: str | Unset = UNSET
     if not isinstance(kind, Unset):
@@ -158,6 +164,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     kind: TurnKind | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     agent_id: UUID | Unset = UNSET,
@@ -180,6 +187,7 @@ def sync_detailed(
     lists only that user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         kind (TurnKind | Unset):
         status (RunStatus | Unset):
         agent_id (UUID | Unset):
@@ -206,6 +214,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        trigger_id=trigger_id,
         kind=kind,
         status=status,
         agent_id=agent_id,
@@ -232,6 +241,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     kind: TurnKind | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     agent_id: UUID | Unset = UNSET,
@@ -254,6 +264,7 @@ def sync(
     lists only that user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         kind (TurnKind | Unset):
         status (RunStatus | Unset):
         agent_id (UUID | Unset):
@@ -281,6 +292,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        trigger_id=trigger_id,
         kind=kind,
         status=status,
         agent_id=agent_id,
@@ -301,6 +313,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     kind: TurnKind | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     agent_id: UUID | Unset = UNSET,
@@ -323,6 +336,7 @@ async def asyncio_detailed(
     lists only that user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         kind (TurnKind | Unset):
         status (RunStatus | Unset):
         agent_id (UUID | Unset):
@@ -349,6 +363,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        trigger_id=trigger_id,
         kind=kind,
         status=status,
         agent_id=agent_id,
@@ -373,6 +388,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     kind: TurnKind | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     agent_id: UUID | Unset = UNSET,
@@ -395,6 +411,7 @@ async def asyncio(
     lists only that user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         kind (TurnKind | Unset):
         status (RunStatus | Unset):
         agent_id (UUID | Unset):
@@ -423,6 +440,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            trigger_id=trigger_id,
             kind=kind,
             status=status,
             agent_id=agent_id,

@@ -14,6 +14,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    trigger_id: UUID | Unset = UNSET,
     workflow_id: UUID | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     schedule_id: UUID | Unset = UNSET,
@@ -30,6 +31,11 @@ def _get_kwargs(
         headers["X-Organization-Id"] = x_organization_id
 
     params: dict[str, Any] = {}
+
+    json_trigger_id: str | Unset = UNSET
+    if not isinstance(trigger_id, Unset):
+        json_trigger_id = str(trigger_id)
+    params["trigger_id"] = json_trigger_id
 
     json_workflow_id: str | Unset = UNSET
     if not isinstance(workflow_id, Unset):
@@ -121,6 +127,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     workflow_id: UUID | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     schedule_id: UUID | Unset = UNSET,
@@ -134,6 +141,7 @@ def sync_detailed(
      A session token lists only its own user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         workflow_id (UUID | Unset):
         status (RunStatus | Unset):
         schedule_id (UUID | Unset):
@@ -151,6 +159,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        trigger_id=trigger_id,
         workflow_id=workflow_id,
         status=status,
         schedule_id=schedule_id,
@@ -170,6 +179,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     workflow_id: UUID | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     schedule_id: UUID | Unset = UNSET,
@@ -183,6 +193,7 @@ def sync(
      A session token lists only its own user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         workflow_id (UUID | Unset):
         status (RunStatus | Unset):
         schedule_id (UUID | Unset):
@@ -201,6 +212,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        trigger_id=trigger_id,
         workflow_id=workflow_id,
         status=status,
         schedule_id=schedule_id,
@@ -214,6 +226,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     workflow_id: UUID | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     schedule_id: UUID | Unset = UNSET,
@@ -227,6 +240,7 @@ async def asyncio_detailed(
      A session token lists only its own user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         workflow_id (UUID | Unset):
         status (RunStatus | Unset):
         schedule_id (UUID | Unset):
@@ -244,6 +258,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        trigger_id=trigger_id,
         workflow_id=workflow_id,
         status=status,
         schedule_id=schedule_id,
@@ -261,6 +276,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    trigger_id: UUID | Unset = UNSET,
     workflow_id: UUID | Unset = UNSET,
     status: RunStatus | Unset = UNSET,
     schedule_id: UUID | Unset = UNSET,
@@ -274,6 +290,7 @@ async def asyncio(
      A session token lists only its own user's runs.
 
     Args:
+        trigger_id (UUID | Unset):
         workflow_id (UUID | Unset):
         status (RunStatus | Unset):
         schedule_id (UUID | Unset):
@@ -293,6 +310,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            trigger_id=trigger_id,
             workflow_id=workflow_id,
             status=status,
             schedule_id=schedule_id,

@@ -1,0 +1,257 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.webhook_delivery_body import WebhookDeliveryBody
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    delivery_id: UUID,
+    *,
+    x_request_id: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver".format(
+            id=quote(str(id), safe=""),
+            delivery_id=quote(str(delivery_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | WebhookDeliveryBody | None:
+    if response.status_code == 202:
+        response_202 = WebhookDeliveryBody.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | WebhookDeliveryBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    delivery_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WebhookDeliveryBody]:
+    """Send a delivery's event again
+
+     A new delivery of the same event (the same body and `webhook-id`, so a receiver that has it already
+    can tell) to the endpoint, queued at once. 409 `webhook_disabled` while the endpoint is disabled.
+
+    Args:
+        id (UUID):
+        delivery_id (UUID):
+        x_request_id (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WebhookDeliveryBody]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        delivery_id=delivery_id,
+        x_request_id=x_request_id,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    delivery_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WebhookDeliveryBody | None:
+    """Send a delivery's event again
+
+     A new delivery of the same event (the same body and `webhook-id`, so a receiver that has it already
+    can tell) to the endpoint, queued at once. 409 `webhook_disabled` while the endpoint is disabled.
+
+    Args:
+        id (UUID):
+        delivery_id (UUID):
+        x_request_id (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WebhookDeliveryBody
+    """
+
+    return sync_detailed(
+        id=id,
+        delivery_id=delivery_id,
+        client=client,
+        x_request_id=x_request_id,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    delivery_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[Problem | WebhookDeliveryBody]:
+    """Send a delivery's event again
+
+     A new delivery of the same event (the same body and `webhook-id`, so a receiver that has it already
+    can tell) to the endpoint, queued at once. 409 `webhook_disabled` while the endpoint is disabled.
+
+    Args:
+        id (UUID):
+        delivery_id (UUID):
+        x_request_id (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | WebhookDeliveryBody]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        delivery_id=delivery_id,
+        x_request_id=x_request_id,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    delivery_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Problem | WebhookDeliveryBody | None:
+    """Send a delivery's event again
+
+     A new delivery of the same event (the same body and `webhook-id`, so a receiver that has it already
+    can tell) to the endpoint, queued at once. 409 `webhook_disabled` while the endpoint is disabled.
+
+    Args:
+        id (UUID):
+        delivery_id (UUID):
+        x_request_id (str | Unset):
+        x_organization_id (UUID | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | WebhookDeliveryBody
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            delivery_id=delivery_id,
+            client=client,
+            x_request_id=x_request_id,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed

@@ -1,0 +1,22 @@
+from enum import StrEnum
+
+
+class WebhookEventType(StrEnum):
+    APPROVAL_DECIDED = "approval.decided"
+    APPROVAL_REQUESTED = "approval.requested"
+    DEPLOYMENT_CREATED = "deployment.created"
+    DEPLOYMENT_ROLLED_BACK = "deployment.rolled_back"
+    GROUP_SPEND_CAP_REACHED = "group.spend_cap_reached"
+    RUN_CANCELLED = "run.cancelled"
+    RUN_FAILED = "run.failed"
+    RUN_SUCCEEDED = "run.succeeded"
+    SCHEDULE_COMPLETED = "schedule.completed"
+    SCHEDULE_DISABLED = "schedule.disabled"
+    TOOL_PROVIDER_DISCOVERY_FAILED = "tool_provider.discovery_failed"
+    WEBHOOK_TEST = "webhook.test"
+    WORKFLOW_RUN_CANCELLED = "workflow_run.cancelled"
+    WORKFLOW_RUN_FAILED = "workflow_run.failed"
+    WORKFLOW_RUN_SUCCEEDED = "workflow_run.succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)
