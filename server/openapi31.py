@@ -27,6 +27,7 @@ from pathlib import Path
 from connexion.datastructures import MediaTypeDict
 from connexion.exceptions import (
     BadRequestProblem,
+    ExtraParameterProblem,
     NonConformingResponseBody,
     ProblemException,
     UnsupportedMediaTypeProblem,
@@ -92,13 +93,41 @@ def check(schema: dict, value: t.Any) -> None:
     error = best_match(validator_for(schema).iter_errors(value))
     if error is None:
         return
+    raise _nullable(error)
+
+
+def _nullable(error: ValidationError) -> ValidationError:
+    """A value of neither type of `oneOf: [X, {type: 'null'}]` says so as `type` would."""
     if error.validator in ("oneOf", "anyOf") and error.context and all(
             e.validator == "type" and not e.relative_path for e in error.context):
         types = ", ".join(repr(e.validator_value) for e in error.context)
         error = ValidationError(f"{error.instance!r} is not of type {types}", validator="type",
                                 path=error.relative_path, schema_path=error.relative_schema_path,
                                 instance=error.instance, validator_value=types)
-    raise error
+    return error
+
+
+MAX_FIELD_ERRORS = 50
+
+
+def field_errors(schema: dict, value: t.Any) -> list[dict]:
+    """Every invalid field of value: `{location: body, path, message}`, the most relevant
+    error of each place (inside a nullable oneOf, what failed in its schema), in path order."""
+    found: dict[str, str] = {}
+    for error in validator_for(schema).iter_errors(value):
+        error = _nullable(best_match([error]))
+        path = input_rules.json_path(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = set((error.schema or {}).get("properties") or {})
+            for name in [k for k in error.instance if k not in known][:5]:
+                found.setdefault(input_rules.json_path([*error.absolute_path, name]),
+                                 "is not a property of this object (additionalProperties)")
+            continue
+        found.setdefault(path, _rule(error))
+        if len(found) >= MAX_FIELD_ERRORS:
+            break
+    return [{"location": "body", "path": path, "message": message}
+            for path, message in sorted(found.items())]
 
 
 _NOT_SENT = object()
@@ -206,7 +235,9 @@ class RequestBodyValidator(JSONRequestBodyValidator):
         try:
             check(self._schema, body)
         except ValidationError as exc:
-            raise BadRequestProblem(detail=_message(exc))
+            problem = BadRequestProblem(detail=_message(exc))
+            problem.ext = {"errors": field_errors(self._schema, body)}
+            raise problem from None
 
 
 class ResponseBodyValidator(JSONResponseBodyValidator):
@@ -220,6 +251,28 @@ class ResponseBodyValidator(JSONResponseBodyValidator):
 
 
 class Parameters(ParameterValidator):
+    def validate_request(self, request):
+        """Every invalid parameter, not only the first: the first in `detail` (query, then
+        path, header, cookie), all of them in `errors` (`{location, path: the name, message}`)."""
+        if self.strict_validation:
+            extra = self.validate_query_parameter_list(
+                request, security_params=self.security_query_params)
+            if extra:
+                raise ExtraParameterProblem(param_type="query", extra_params=extra)
+        checks = [(where, getattr(self, f"validate_{where}_parameter"))
+                  for where in ("query", "path", "header", "cookie")]
+        errors = []
+        for location, validate in checks:
+            for param in self.parameters.get(location, []):
+                error = validate(param, request)
+                if error:
+                    errors.append({"location": location, "path": param["name"],
+                                   "message": str(error)})
+        if errors:
+            problem = BadRequestProblem(detail=errors[0]["message"])
+            problem.ext = {"errors": errors}
+            raise problem
+
     def validate_header_parameter(self, param, request):
         """The header's first value, read from the ASGI scope (no header mapping is built)."""
         wanted = _header_key(param["name"])

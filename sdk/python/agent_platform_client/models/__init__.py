@@ -122,6 +122,7 @@ from .organization import Organization
 from .organization_create import OrganizationCreate
 from .owner_kind import OwnerKind
 from .problem import Problem
+from .problem_field import ProblemField
 from .prompt_block import PromptBlock
 from .prompt_block_body import PromptBlockBody
 from .prompt_block_create import PromptBlockCreate
@@ -364,6 +365,7 @@ __all__ = (
     "OrganizationCreate",
     "OwnerKind",
     "Problem",
+    "ProblemField",
     "PromptBlock",
     "PromptBlockBody",
     "PromptBlockCreate",

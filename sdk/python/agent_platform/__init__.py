@@ -1,0 +1,35 @@
+"""agent-platform-client: the Agent Platform API for Python.
+
+    from agent_platform import Client, AsyncClient, NotFoundError
+
+`Client` and `AsyncClient` have one namespace per resource (`client.agents.create(...)`,
+`client.chat.stream(...)`); answers are the generated models of
+`agent_platform_client.models`; every error answer raises an `APIStatusError` subclass
+carrying `status`, `code`, `request_id` and `errors` (every invalid field with its JSON path).
+"""
+from __future__ import annotations
+
+from ._async_client import AsyncChatStream, AsyncClient
+from ._base import RetryPolicy
+from ._client import ChatStream, Client, Tagged
+from ._errors import (AgentPlatformError, APIConnectionError, APIStatusError, APITimeoutError,
+                      AuthenticationError, BadRequestError, ConflictError, InternalServerError,
+                      InvalidField, NotFoundError, PayloadTooLargeError, PermissionDeniedError,
+                      PreconditionFailedError, RateLimitError, ServiceUnavailableError,
+                      SpendCapReachedError, UnprocessableEntityError)
+from ._events import EVENT_TYPES, FINAL_KINDS, ChatEvent, KnownEvent, UnknownEvent
+from ._pages import AsyncPager, Pager
+from ._types import NOT_GIVEN, Id, NotGiven
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "APIConnectionError", "APIStatusError", "APITimeoutError", "AgentPlatformError",
+    "AsyncChatStream", "AsyncClient", "AsyncPager", "AuthenticationError", "BadRequestError",
+    "ChatEvent", "ChatStream", "Client", "ConflictError", "EVENT_TYPES", "FINAL_KINDS", "Id",
+    "InternalServerError", "InvalidField", "KnownEvent", "NOT_GIVEN", "NotFoundError",
+    "NotGiven", "Pager", "PayloadTooLargeError", "PermissionDeniedError",
+    "PreconditionFailedError", "RateLimitError", "RetryPolicy", "ServiceUnavailableError",
+    "SpendCapReachedError", "Tagged", "UnknownEvent", "UnprocessableEntityError",
+    "__version__",
+]
