@@ -3508,10 +3508,7 @@ export interface components {
         };
         /** @description An MCP provider that failed to connect or list its tools during the reload. */
         RebuildMcpError: {
-            /**
-             * Format: uuid
-             * @description The provider.
-             */
+            /** @description The provider. */
             providerId: string;
             /** @description The provider's name. */
             providerName: string;

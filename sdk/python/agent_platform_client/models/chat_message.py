@@ -23,9 +23,9 @@ class ChatMessage:
     role: MessageRole
     content: str
     """ The text. """
-    run_id: None | UUID
+    run_id: None | str
     """ The turn the message belongs to (null for notifications). """
-    agent_id: None | UUID
+    agent_id: None | str
     """ The agent that answered (assistant messages). """
     followups: list[str]
     """ Suggested next questions (assistant messages). """
@@ -47,16 +47,10 @@ class ChatMessage:
         content = self.content
 
         run_id: None | str
-        if isinstance(self.run_id, UUID):
-            run_id = str(self.run_id)
-        else:
-            run_id = self.run_id
+        run_id = self.run_id
 
         agent_id: None | str
-        if isinstance(self.agent_id, UUID):
-            agent_id = str(self.agent_id)
-        else:
-            agent_id = self.agent_id
+        agent_id = self.agent_id
 
         followups = self.followups
 
@@ -96,33 +90,17 @@ class ChatMessage:
 
         content = d.pop("content")
 
-        def _parse_run_id(data: object) -> None | UUID:
+        def _parse_run_id(data: object) -> None | str:
             if data is None:
                 return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                run_id_type_0 = UUID(data)
-
-                return run_id_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | UUID, data)
+            return cast(None | str, data)
 
         run_id = _parse_run_id(d.pop("run_id"))
 
-        def _parse_agent_id(data: object) -> None | UUID:
+        def _parse_agent_id(data: object) -> None | str:
             if data is None:
                 return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                agent_id_type_0 = UUID(data)
-
-                return agent_id_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | UUID, data)
+            return cast(None | str, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 

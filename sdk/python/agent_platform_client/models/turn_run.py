@@ -26,15 +26,15 @@ class TurnRun:
     id: UUID
     """ The run's id. """
     kind: TurnKind
-    agent_id: None | UUID
+    agent_id: None | str
     """ The agent run; for a network, the agent that answered. """
-    copilot_id: None | UUID
+    copilot_id: None | str
     """ The network (null for an agent turn). """
-    thread_id: None | UUID
+    thread_id: None | str
     """ The chat thread (null for runs without a thread). """
-    workflow_id: None | UUID
+    workflow_id: None | str
     """ The workflow whose step made this run (null otherwise). """
-    workflow_run_id: None | UUID
+    workflow_run_id: None | str
     """ The workflow run whose step made this run (null otherwise). """
     user_id: None | str
     """ The end user (null for an API-key run without X-User-Id). """
@@ -84,34 +84,19 @@ class TurnRun:
         kind = self.kind.value
 
         agent_id: None | str
-        if isinstance(self.agent_id, UUID):
-            agent_id = str(self.agent_id)
-        else:
-            agent_id = self.agent_id
+        agent_id = self.agent_id
 
         copilot_id: None | str
-        if isinstance(self.copilot_id, UUID):
-            copilot_id = str(self.copilot_id)
-        else:
-            copilot_id = self.copilot_id
+        copilot_id = self.copilot_id
 
         thread_id: None | str
-        if isinstance(self.thread_id, UUID):
-            thread_id = str(self.thread_id)
-        else:
-            thread_id = self.thread_id
+        thread_id = self.thread_id
 
         workflow_id: None | str
-        if isinstance(self.workflow_id, UUID):
-            workflow_id = str(self.workflow_id)
-        else:
-            workflow_id = self.workflow_id
+        workflow_id = self.workflow_id
 
         workflow_run_id: None | str
-        if isinstance(self.workflow_run_id, UUID):
-            workflow_run_id = str(self.workflow_run_id)
-        else:
-            workflow_run_id = self.workflow_run_id
+        workflow_run_id = self.workflow_run_id
 
         user_id: None | str
         user_id = self.user_id
@@ -226,78 +211,38 @@ class TurnRun:
 
         kind = TurnKind(d.pop("kind"))
 
-        def _parse_agent_id(data: object) -> None | UUID:
+        def _parse_agent_id(data: object) -> None | str:
             if data is None:
                 return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                agent_id_type_0 = UUID(data)
-
-                return agent_id_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | UUID, data)
+            return cast(None | str, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 
-        def _parse_copilot_id(data: object) -> None | UUID:
+        def _parse_copilot_id(data: object) -> None | str:
             if data is None:
                 return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                copilot_id_type_0 = UUID(data)
-
-                return copilot_id_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | UUID, data)
+            return cast(None | str, data)
 
         copilot_id = _parse_copilot_id(d.pop("copilot_id"))
 
-        def _parse_thread_id(data: object) -> None | UUID:
+        def _parse_thread_id(data: object) -> None | str:
             if data is None:
                 return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                thread_id_type_0 = UUID(data)
-
-                return thread_id_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | UUID, data)
+            return cast(None | str, data)
 
         thread_id = _parse_thread_id(d.pop("thread_id"))
 
-        def _parse_workflow_id(data: object) -> None | UUID:
+        def _parse_workflow_id(data: object) -> None | str:
             if data is None:
                 return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                workflow_id_type_0 = UUID(data)
-
-                return workflow_id_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | UUID, data)
+            return cast(None | str, data)
 
         workflow_id = _parse_workflow_id(d.pop("workflow_id"))
 
-        def _parse_workflow_run_id(data: object) -> None | UUID:
+        def _parse_workflow_run_id(data: object) -> None | str:
             if data is None:
                 return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                workflow_run_id_type_0 = UUID(data)
-
-                return workflow_run_id_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | UUID, data)
+            return cast(None | str, data)
 
         workflow_run_id = _parse_workflow_run_id(d.pop("workflow_run_id"))
 
