@@ -17,13 +17,21 @@ from ._errors import (AgentPlatformError, APIConnectionError, APIStatusError, AP
                       InvalidField, NotFoundError, PayloadTooLargeError, PermissionDeniedError,
                       PreconditionFailedError, RateLimitError, ServiceUnavailableError,
                       SpendCapReachedError, UnprocessableEntityError)
-from ._events import EVENT_TYPES, FINAL_KINDS, ChatEvent, KnownEvent, UnknownEvent
+from ._events import (EVENT_TYPES, FINAL_KINDS, AgentHandoffEvent, ApprovalDecidedEvent,
+                      ApprovalRequestedEvent, ChatEvent, KnownEvent, MemoryDeletedEvent,
+                      MemorySavedEvent, MessageCompletedEvent, MessageDeltaEvent,
+                      RunCancelledEvent, RunCompletedEvent, RunFailedEvent, RunStartedEvent,
+                      ToolCalledEvent, ToolResultEvent, UnknownEvent)
 from ._pages import AsyncPager, Pager
 from ._types import NOT_GIVEN, Id, NotGiven
 
 __version__ = "1.0.0"
 
 __all__ = [
+    "AgentHandoffEvent", "ApprovalDecidedEvent", "ApprovalRequestedEvent", "MemoryDeletedEvent",
+    "MemorySavedEvent", "MessageCompletedEvent", "MessageDeltaEvent", "RunCancelledEvent",
+    "RunCompletedEvent", "RunFailedEvent", "RunStartedEvent", "ToolCalledEvent",
+    "ToolResultEvent",
     "APIConnectionError", "APIStatusError", "APITimeoutError", "AgentPlatformError",
     "AsyncChatStream", "AsyncClient", "AsyncPager", "AuthenticationError", "BadRequestError",
     "ChatEvent", "ChatStream", "Client", "ConflictError", "EVENT_TYPES", "FINAL_KINDS", "Id",

@@ -18,9 +18,11 @@ import httpx
 
 @dataclasses.dataclass(frozen=True)
 class InvalidField:
-    """One invalid field of a 400: `path` is its JSON path (`$.steps[0].ref`), `message` what
-    rule it breaks."""
+    """One invalid field of a 400: `location` (`body`, `query`, `path`, `header`), `path` (a
+    body field's JSON path, `$.steps[0].ref`, or a parameter's name), `message` (the rule it
+    breaks)."""
 
+    location: str
     path: str
     message: str
 
@@ -56,7 +58,8 @@ class APIStatusError(AgentPlatformError):
         request_id = problem.get("request_id") or self.headers.get("x-request-id")
         self.request_id = str(request_id) if request_id else None
         self.detail = str(problem.get("detail") or problem.get("title") or "")
-        self.errors = [InvalidField(str(e.get("path", "$")), str(e.get("message", "")))
+        self.errors = [InvalidField(str(e.get("location", "body")), str(e.get("path", "$")),
+                                    str(e.get("message", "")))
                        for e in problem.get("errors") or [] if isinstance(e, dict)]
         super().__init__(f"{status} {self.code}: {self.detail} (request {self.request_id})")
 

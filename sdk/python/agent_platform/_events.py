@@ -18,6 +18,12 @@ from agent_platform_client.models import (AgentHandoffEvent, ApprovalDecidedEven
                                           RunCompletedEvent, RunFailedEvent, RunStartedEvent,
                                           ToolCalledEvent, ToolResultEvent)
 
+__all__ = ["AgentHandoffEvent", "ApprovalDecidedEvent", "ApprovalRequestedEvent", "ChatEvent",
+           "EVENT_TYPES", "FINAL_KINDS", "KnownEvent", "MemoryDeletedEvent", "MemorySavedEvent",
+           "MessageCompletedEvent", "MessageDeltaEvent", "RunCancelledEvent",
+           "RunCompletedEvent", "RunFailedEvent", "RunStartedEvent", "SSEDecoder",
+           "ToolCalledEvent", "ToolResultEvent", "UnknownEvent", "ends", "to_event"]
+
 
 @dataclasses.dataclass(frozen=True)
 class UnknownEvent:
