@@ -43,7 +43,7 @@ from connexion.validators import (
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 from jsonschema.exceptions import best_match
 
-from server import body_limit, input_rules
+from server import body_limit, field_errors, input_rules
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DATE_TIME = re.compile(
@@ -105,29 +105,6 @@ def _nullable(error: ValidationError) -> ValidationError:
                                 path=error.relative_path, schema_path=error.relative_schema_path,
                                 instance=error.instance, validator_value=types)
     return error
-
-
-MAX_FIELD_ERRORS = 50
-
-
-def field_errors(schema: dict, value: t.Any) -> list[dict]:
-    """Every invalid field of value: `{location: body, path, message}`, the most relevant
-    error of each place (inside a nullable oneOf, what failed in its schema), in path order."""
-    found: dict[str, str] = {}
-    for error in validator_for(schema).iter_errors(value):
-        error = _nullable(best_match([error]))
-        path = input_rules.json_path(error.absolute_path)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            known = set((error.schema or {}).get("properties") or {})
-            for name in [k for k in error.instance if k not in known][:5]:
-                found.setdefault(input_rules.json_path([*error.absolute_path, name]),
-                                 "is not a property of this object (additionalProperties)")
-            continue
-        found.setdefault(path, _rule(error))
-        if len(found) >= MAX_FIELD_ERRORS:
-            break
-    return [{"location": "body", "path": path, "message": message}
-            for path, message in sorted(found.items())]
 
 
 _NOT_SENT = object()
@@ -236,7 +213,8 @@ class RequestBodyValidator(JSONRequestBodyValidator):
             check(self._schema, body)
         except ValidationError as exc:
             problem = BadRequestProblem(detail=_message(exc))
-            problem.ext = {"errors": field_errors(self._schema, body)}
+            problem.ext = {"errors": field_errors.collect(
+                validator_for(self._schema).iter_errors(body), _rule, _nullable)}
             raise problem from None
 
 
