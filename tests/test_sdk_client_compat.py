@@ -16,16 +16,14 @@ import httpx
 import pytest
 import yaml
 
-from tests.sdk_live import SDK, LiveServer
+from tests.sdk_live import RELEASED, ROOT, SDK, LiveServer, npm_ci
 
 from agent_platform import RetryPolicy, UnknownEvent  # noqa: E402
 from agent_platform import __version__ as library_version  # noqa: E402
 from agent_platform._base import should_retry  # noqa: E402
 from agent_platform._events import SSEDecoder, to_event  # noqa: E402
-from agent_platform_client.models import RunStatus, TurnRun  # noqa: E402
+from agent_platform_client.models import RunStatus  # noqa: E402
 
-ROOT = SDK.parent.parent
-RELEASED = ROOT / "sdk" / "released" / "openapi.yaml"
 USER = "compat-user"
 
 
@@ -107,9 +105,7 @@ def test_a_client_of_the_released_document_reads_todays_runs(server, tmp_path):
 def gate(tmp_path: Path, changed: dict) -> subprocess.CompletedProcess:
     path = tmp_path / "changed.json"
     path.write_text(json.dumps(changed))
-    if not (ROOT / "tests" / "npm-contract" / "node_modules" / "api-smart-diff").exists():
-        subprocess.run(["npm", "ci", "--prefix", str(ROOT / "tests" / "npm-contract"),
-                        "--no-audit", "--no-fund", "--loglevel=error"], check=True, timeout=300)
+    npm_ci(ROOT / "tests" / "npm-contract", "node_modules/api-smart-diff/package.json")
     return subprocess.run(["node", str(ROOT / "sdk" / "compat.mjs"), str(RELEASED), str(path)],
                           capture_output=True, text=True, timeout=300)
 

@@ -12,10 +12,9 @@ import httpx
 import pytest
 
 from tests.conftest import ADMIN_TOKEN
-from tests.sdk_live import LiveServer
+from tests.sdk_live import RELEASED, ROOT, LiveServer, npm_ci
 from tests.sdk_proxy import Proxy, after_first_event
 
-from tests.test_sdk_client_compat import RELEASED, ROOT
 
 TS = ROOT / "sdk" / "typescript"
 HERE = ROOT / "tests" / "sdk_typescript"
@@ -28,15 +27,9 @@ def server(database_url, tmp_path_factory):
     live.close()
 
 
-def npm_tools() -> None:
-    if not (TS / "node_modules" / ".bin" / "tsc").exists():
-        subprocess.run(["npm", "ci", "--prefix", str(TS), "--no-audit", "--no-fund",
-                        "--loglevel=error"], check=True, timeout=600)
-
-
 def build(tmp) -> str:
     """Compile live.ts, the client library and both schemas into tmp/out (CommonJS)."""
-    npm_tools()
+    npm_ci(TS, "node_modules/.bin/tsc")
     src = tmp / "src"
     shutil.copytree(TS / "src" / "client", src / "client")
     shutil.copy(TS / "src" / "schema.d.ts", src / "schema.d.ts")
