@@ -1,5 +1,7 @@
-"""Write agent_platform/_async_client.py from agent_platform/_client.py: the same resources
-with `async` (run after editing _client.py; tests/test_sdk_client_unit.py checks it is current).
+"""Write the async client from the sync one: agent_platform/_async_client.py,
+_async_resources.py and _async_stream.py from _client.py, _resources.py and _stream.py, the
+same API with `async` (run after editing those; tests/test_sdk_client_compat.py checks the
+async modules are current).
 
     python sdk/python/make_async.py [--check]
 """
@@ -10,8 +12,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "agent_platform"
-HEADER = '''"""`AsyncClient`: `Client` (see `_client.py`) with `async`, made from `_client.py` by
-`sdk/python/make_async.py` (edit `_client.py`, then run it).
+HEADER = '''"""Made from `{source}` by `sdk/python/make_async.py` (edit that, then run it): the same
+with `async`. `AsyncClient` is `Client` with `await`, `async for` and `async with`:
 
     async with AsyncClient(api_key="ap_...") as client:
         agent = (await client.agents.create(name="Helper")).agent
@@ -23,7 +25,10 @@ HEADER = '''"""`AsyncClient`: `Client` (see `_client.py`) with `async`, made fro
 SYNC_NAMES = ("__init__", "_pager", "list", "versions", "events", "stream", "__aiter__")
 REPLACE = [
     ("import time\n", "import asyncio\nimport time\n"),
-    ("from ._pages import Pager", "from ._client import Tagged\nfrom ._pages import AsyncPager"),
+    ("from ._pages import Pager", "from ._pages import AsyncPager"),
+    ("from ._resources import", "from ._async_resources import"),
+    ("from ._stream import", "from ._async_stream import"),
+    ("from ._client import Client", "from ._async_client import AsyncClient"),
     ("class Client:", "class AsyncClient:"), ("-> Client:", "-> AsyncClient:"),
     ("client: Client", "client: AsyncClient"), ("httpx.Client", "httpx.AsyncClient"),
     ("ChatStream", "AsyncChatStream"), ("Pager[", "AsyncPager["),
@@ -53,9 +58,9 @@ REPLACE = [
 ]
 
 
-def convert(source: str) -> str:
-    source = re.sub(r'^""".*?"""', lambda _: HEADER, source, count=1, flags=re.S)
-    source = re.sub(r"class Tagged\(t\.Generic\[M\]\):.*?\n\n\n", "", source, flags=re.S)
+def convert(source: str, name: str) -> str:
+    source = re.sub(r'^""".*?"""', lambda _: HEADER.format(source=name), source, count=1,
+                    flags=re.S)
     for old, new in REPLACE:
         source = source.replace(old, new)
     lines = []
@@ -64,18 +69,25 @@ def convert(source: str) -> str:
         if match and match.group(2) not in SYNC_NAMES and "async def" not in line:
             line = line.replace("def ", "async def ", 1)
         lines.append(line)
-    return "\n".join(lines)
+    made = "\n".join(lines)
+    if "time." not in made.replace("import time\n", ""):
+        made = made.replace("import time\n", "")
+    return made
 
 
 def main() -> int:
-    made = convert((HERE / "_client.py").read_text())
-    target = HERE / "_async_client.py"
-    if "--check" in sys.argv:
-        if target.read_text() != made:
-            print("agent_platform/_async_client.py is stale: run sdk/python/make_async.py")
-            return 1
-        return 0
-    target.write_text(made)
+    stale = []
+    for name in ("_client.py", "_resources.py", "_stream.py"):
+        made = convert((HERE / name).read_text(), name)
+        target = HERE / f"_async{name}"
+        if "--check" in sys.argv:
+            if not target.exists() or target.read_text() != made:
+                stale.append(target.name)
+        else:
+            target.write_text(made)
+    if stale:
+        print(f"stale: {', '.join(stale)}: run sdk/python/make_async.py")
+        return 1
     return 0
 
 

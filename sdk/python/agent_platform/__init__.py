@@ -9,9 +9,11 @@ carrying `status`, `code`, `request_id` and `errors` (every invalid field with i
 """
 from __future__ import annotations
 
-from ._async_client import AsyncChatStream, AsyncClient
+from ._async_client import AsyncClient
+from ._async_stream import AsyncChatStream
 from ._base import RetryPolicy
-from ._client import ChatStream, Client, Tagged
+from ._client import Client
+from ._stream import ChatStream
 from ._errors import (AgentPlatformError, APIConnectionError, APIStatusError, APITimeoutError,
                       AuthenticationError, BadRequestError, ConflictError, InternalServerError,
                       InvalidField, NotFoundError, PayloadTooLargeError, PermissionDeniedError,
@@ -23,7 +25,7 @@ from ._events import (EVENT_TYPES, FINAL_KINDS, AgentHandoffEvent, ApprovalDecid
                       RunCancelledEvent, RunCompletedEvent, RunFailedEvent, RunStartedEvent,
                       ToolCalledEvent, ToolResultEvent, UnknownEvent)
 from ._pages import AsyncPager, Pager
-from ._types import NOT_GIVEN, Id, NotGiven
+from ._types import NOT_GIVEN, Id, NotGiven, Tagged
 
 __version__ = "1.0.0"
 

@@ -50,3 +50,10 @@ def jsonable(value: t.Any) -> t.Any:
 def body(**fields: t.Any) -> dict[str, t.Any]:
     """A JSON body of the fields that were given."""
     return {k: jsonable(v) for k, v in fields.items() if v is not NOT_GIVEN}
+
+
+class Tagged(t.Generic[M]):
+    """A resource as read, with its `ETag` (pass it back as `if_match`)."""
+
+    def __init__(self, value: M, etag: str | None) -> None:
+        self.value, self.etag = value, etag
