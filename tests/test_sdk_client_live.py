@@ -2,7 +2,8 @@
 the README tutorial as a user's program (run, and clean under mypy --strict), errors as
 exceptions (400 with every invalid field, 404, 412, 429), page iteration, a POST whose answer
 was lost retried with the same Idempotency-Key, an approval seen and decided through the typed
-stream, a dropped stream resumed with Last-Event-ID, and the async client."""
+stream, a dropped stream resumed with Last-Event-ID, the async client, and users, groups,
+prompt blocks and memories."""
 from __future__ import annotations
 
 import asyncio
@@ -206,3 +207,23 @@ def test_the_async_client(server, key, tool):
     names, kinds, code = asyncio.run(flow())
     assert "async-helper" in names and code == "not_found"
     assert kinds[0] == "run.started" and kinds[-1] == "run.completed" and "tool.result" in kinds
+
+
+def test_users_groups_prompt_blocks_and_memories(client):
+    group = client.groups.create(group_id="team-a", display_name="Team A", spend_cap_usd=5).group
+    assert (group.group_id, group.display_name, group.spend_cap_usd) == ("team-a", "Team A", 5)
+    assert client.groups.update("team-a", spend_cap_usd=None).group.spend_cap_usd is None
+    client.users.create(user_id="ada@example.com", display_name="Ada", group_id="team-a")
+    assert client.users.get("ada@example.com").user.group_id == "team-a"
+    assert [u.user_id for u in client.users.list(group_id="team-a")] == ["ada@example.com"]
+    assert "team-a" in {g.group_id for g in client.groups.list(limit=1)}
+    block = client.prompt_blocks.create(name="tone", text="Be kind.").prompt_block
+    assert client.prompt_blocks.get(block.id).prompt_block.text == "Be kind."
+    assert "tone" in {b.name for b in client.prompt_blocks.list()}
+    assert client.prompt_blocks.delete(block.id).deleted
+    saved = client.memories.create(text="prefers tea over coffee", user_id=USER).memory
+    found = list(client.memories.list(q="tea", user_id=USER))
+    assert [m.id for m in found] == [saved.id]
+    assert client.memories.delete(saved.id, user_id=USER).deleted
+    with pytest.raises(NotFoundError):
+        client.memories.get(saved.id, user_id=USER)

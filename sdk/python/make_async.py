@@ -1,5 +1,6 @@
 """Write the async client from the sync one: agent_platform/_async_client.py,
-_async_resources.py and _async_stream.py from _client.py, _resources.py and _stream.py, the
+_async_resources.py, _async_resources_org.py and _async_stream.py from the modules without
+`_async`, the
 same API with `async` (run after editing those; tests/test_sdk_client_compat.py checks the
 async modules are current).
 
@@ -27,6 +28,7 @@ REPLACE = [
     ("import time\n", "import asyncio\nimport time\n"),
     ("from ._pages import Pager", "from ._pages import AsyncPager"),
     ("from ._resources import", "from ._async_resources import"),
+    ("from ._resources_org import", "from ._async_resources_org import"),
     ("from ._stream import", "from ._async_stream import"),
     ("from ._client import Client", "from ._async_client import AsyncClient"),
     ("class Client:", "class AsyncClient:"), ("-> Client:", "-> AsyncClient:"),
@@ -77,7 +79,7 @@ def convert(source: str, name: str) -> str:
 
 def main() -> int:
     stale = []
-    for name in ("_client.py", "_resources.py", "_stream.py"):
+    for name in ("_client.py", "_resources.py", "_resources_org.py", "_stream.py"):
         made = convert((HERE / name).read_text(), name)
         target = HERE / f"_async{name}"
         if "--check" in sys.argv:

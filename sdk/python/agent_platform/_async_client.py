@@ -22,6 +22,7 @@ from ._errors import APIStatusError
 from ._async_resources import (Agents, Chat, Copilots, Messages, OrganizationResource, Runs,
                          Sessions, Threads, ToolProviders, Tools, WorkflowRuns,
                          WorkflowSchedules, Workflows)
+from ._async_resources_org import Groups, Memories, PromptBlocks, Users
 from ._types import M, Tagged
 
 
@@ -54,6 +55,10 @@ class AsyncClient:
         self.workflows = Workflows(self)
         self.workflow_runs = WorkflowRuns(self)
         self.workflow_schedules = WorkflowSchedules(self)
+        self.users = Users(self)
+        self.groups = Groups(self)
+        self.prompt_blocks = PromptBlocks(self)
+        self.memories = Memories(self)
 
     async def __aenter__(self) -> AsyncClient:
         return self

@@ -25,6 +25,7 @@ from ._errors import APIStatusError
 from ._resources import (Agents, Chat, Copilots, Messages, OrganizationResource, Runs,
                          Sessions, Threads, ToolProviders, Tools, WorkflowRuns,
                          WorkflowSchedules, Workflows)
+from ._resources_org import Groups, Memories, PromptBlocks, Users
 from ._types import M, Tagged
 
 
@@ -57,6 +58,10 @@ class Client:
         self.workflows = Workflows(self)
         self.workflow_runs = WorkflowRuns(self)
         self.workflow_schedules = WorkflowSchedules(self)
+        self.users = Users(self)
+        self.groups = Groups(self)
+        self.prompt_blocks = PromptBlocks(self)
+        self.memories = Memories(self)
 
     def __enter__(self) -> Client:
         return self
