@@ -35,6 +35,43 @@ if (cmp < 0) {
   process.exit(1);
 }
 
+// Enums are open (info.description, "Compatibility"): a value added to an enum, or a branch
+// added to a union told apart by a discriminator (a new chat event kind, a new provider type),
+// is announced in CHANGELOG.md but breaks no client, which must accept values and kinds it does
+// not know. Where both documents have such an enum or union at the same place and the current
+// one only adds, the released values stand in for it in the comparison (a removed value or
+// branch still shows as breaking).
+const grown = [];
+const openEnums = (before, after, path) => {
+  if (!before || !after || typeof before !== "object" || typeof after !== "object") return;
+  for (const key of Object.keys(after)) {
+    if (!(key in before)) continue;
+    const [b, a] = [before[key], after[key]];
+    if (key === "oneOf" && Array.isArray(b) && Array.isArray(a) && before.discriminator && after.discriminator) {
+      const refs = (list) => list.map((x) => JSON.stringify(x));
+      const added = refs(a).filter((x) => !refs(b).includes(x));
+      if (refs(b).every((x) => refs(a).includes(x)) && added.length) {
+        grown.push(`${path}/oneOf: + ${added.join(", ")}`);
+        after.oneOf = b;
+        after.discriminator = before.discriminator;
+        continue;
+      }
+      openEnums(b, a, `${path}/${key}`);
+    } else if (key === "enum" && Array.isArray(b) && Array.isArray(a)) {
+      const added = a.filter((v) => !b.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+      const kept = b.every((v) => a.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+      if (kept && added.length) {
+        grown.push(`${path}/enum: + ${added.map((v) => JSON.stringify(v)).join(", ")}`);
+        after[key] = b;
+      }
+    } else {
+      openEnums(b, a, `${path}/${key}`);
+    }
+  }
+};
+openEnums(released, current, "");
+for (const line of grown) console.log(`enum grew (open, not breaking): ${line}`);
+
 const { diffs } = apiCompare(released, current);
 const where = (d) => "/" + d.path.map((p) => String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
 const counts = {};

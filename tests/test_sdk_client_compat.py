@@ -126,6 +126,24 @@ def test_the_gate_refuses_a_breaking_change_unless_the_major_version_grows(tmp_p
     assert back.returncode == 1 and "went back" in back.stderr
 
 
+def test_the_gate_lets_enums_and_event_kinds_grow(tmp_path):
+    doc = yaml.safe_load(RELEASED.read_text())
+    schemas = doc["components"]["schemas"]
+    schemas["RunStatus"]["enum"].append("paused")
+    schemas["ThoughtEvent"] = {
+        "type": "object", "description": "A later kind.", "required": ["id", "event", "data"],
+        "properties": {"id": {"type": "integer", "description": "Its id."},
+                       "event": {"const": "thought", "description": "Its kind."},
+                       "data": {"type": "object", "description": "Its data."}}}
+    schemas["ChatEvent"]["oneOf"].append({"$ref": "#/components/schemas/ThoughtEvent"})
+    schemas["ChatEvent"]["discriminator"]["mapping"]["thought"] = "#/components/schemas/ThoughtEvent"
+    grown = gate(tmp_path, doc)
+    assert grown.returncode == 0, grown.stdout + grown.stderr
+    assert 'RunStatus/enum: + "paused"' in grown.stdout and "ThoughtEvent" in grown.stdout
+    schemas["RunStatus"]["enum"].remove("queued")  # a removed value still breaks
+    assert gate(tmp_path, doc).returncode == 1
+
+
 def test_unknown_event_kinds_and_enum_values_are_kept():
     decoder = SSEDecoder()
     frames = [f for line in ["id: 7", "event: thought.summarized", 'data: {"text": "hm"}', ""]
