@@ -136,7 +136,8 @@ def test_the_gate_lets_enums_and_event_kinds_grow(tmp_path):
                        "event": {"const": "thought", "description": "Its kind."},
                        "data": {"type": "object", "description": "Its data."}}}
     schemas["ChatEvent"]["oneOf"].append({"$ref": "#/components/schemas/ThoughtEvent"})
-    schemas["ChatEvent"]["discriminator"]["mapping"]["thought"] = "#/components/schemas/ThoughtEvent"
+    mapping = schemas["ChatEvent"]["discriminator"]["mapping"]
+    mapping["thought"] = "#/components/schemas/ThoughtEvent"
     grown = gate(tmp_path, doc)
     assert grown.returncode == 0, grown.stdout + grown.stderr
     assert 'RunStatus/enum: + "paused"' in grown.stdout and "ThoughtEvent" in grown.stdout
