@@ -3,7 +3,10 @@
 #   openapi-spec-validator; Redocly lint (recommended) and Spectral (spectral:oas), both with
 #   0 errors and 0 warnings; the checked-in Python SDK and TypeScript types are what the pinned
 #   generators make of openapi.yaml (without generator warnings); the TypeScript example
-#   type-checks with tsc --strict; the vendored Swagger UI is the pinned package.
+#   type-checks with tsc --strict; the vendored Swagger UI is the pinned package; no breaking
+#   change since the last release's document (sdk/released/openapi.yaml) unless info.version's
+#   major part grew (sdk/compat.mjs, api-smart-diff pinned in tests/npm-contract); the TypeScript
+#   sources also type-check with TypeScript 7 (tsgo, pinned in tests/npm-contract).
 # Tools are pinned: Python ones in pyproject.toml, npm ones in sdk/typescript/package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,12 +40,22 @@ echo "-- Spectral (spectral:oas)"
   || { "$bin/spectral" lint openapi.yaml --ruleset "$TS/.spectral.yaml"; echo "Spectral: problems found" >&2; exit 1; }
 echo "Spectral: 0 errors, 0 warnings"
 
+echo "-- compatible with the last release (sdk/released/openapi.yaml, api-smart-diff)"
+CG=tests/npm-contract
+if [ ! -f "$CG/node_modules/.package-lock.json" ] || ! cmp -s "$CG/package-lock.json" "$CG/node_modules/.package-lock.json.ci"; then
+  npm ci --prefix "$CG" --no-audit --no-fund --loglevel=error
+  cp "$CG/package-lock.json" "$CG/node_modules/.package-lock.json.ci"
+fi
+node sdk/compat.mjs
+
 echo "-- SDKs regenerate without changes"
 PYTHON="$PY" bash sdk/generate.sh --check
 
-echo "-- tsc --strict (TypeScript types in use)"
+echo "-- tsc --strict, TypeScript 5 and 7 (the types in use and the client library)"
 "$bin/tsc" -p "$TS/tsconfig.json"
-echo "tsc: no errors"
+echo "tsc $("$bin/tsc" --version | cut -d' ' -f2): no errors"
+"$CG/node_modules/.bin/tsgo" -p "$TS/tsconfig.json"
+echo "tsgo $("$CG/node_modules/.bin/tsgo" --version | cut -d' ' -f2) (TypeScript 7): no errors"
 
 echo "-- vendored Swagger UI is the pinned package"
 bash sdk/vendor-swagger-ui.sh --check

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerate the SDKs from openapi.yaml: the Python client (sdk/python/agent_platform_client,
-# openapi-python-client pinned in pyproject.toml) and the TypeScript types
+# openapi-python-client pinned in pyproject.toml, with sdk/python/templates: enums accept values
+# added later) and the TypeScript types
 # (sdk/typescript/src/schema.d.ts, openapi-typescript pinned in sdk/typescript's lockfile).
+# The hand-written layers (sdk/python/agent_platform, sdk/typescript/src/client) are never touched.
 # `--check` regenerates into a scratch directory and fails when the checked-in SDKs differ,
 # or when the generator warns.
 set -euo pipefail
@@ -19,7 +21,9 @@ trap 'rm -rf "$work"' EXIT
 log="$work/generate.log"
 (cd "$work" && openapi-python-client generate --path "$root/openapi.yaml" \
    --config "$root/sdk/python/config.yaml" --meta none --output-path "$work/agent_platform_client" \
+   --custom-template-path "$root/sdk/python/templates" \
    >"$log" 2>&1) || { cat "$log" >&2; echo "openapi-python-client failed" >&2; exit 1; }
+touch "$work/agent_platform_client/py.typed"  # typed for mypy in users' programs (PEP 561)
 if grep -qiE 'warning|error|skipping' "$log"; then
   cat "$log" >&2
   echo "openapi-python-client reported problems (the SDK must generate without warnings)" >&2

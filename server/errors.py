@@ -38,7 +38,7 @@ _CODES = {
 
 
 def problem(status: int, detail: str, code: str | None = None, *, title: str | None = None,
-            headers: dict | None = None) -> ConnexionResponse:
+            headers: dict | None = None, errors: list | None = None) -> ConnexionResponse:
     code = code or _CODES.get(status, "error")
     detail = str(detail)
     if len(detail) > MAX_DETAIL_CHARS:  # no answer repeats a large value back
@@ -51,6 +51,8 @@ def problem(status: int, detail: str, code: str | None = None, *, title: str | N
         "code": code,
         "request_id": request_ids.current() or request_ids.new(),
     }
+    if errors:  # every invalid field of a 400: {location, path, message}
+        body["errors"] = errors
     return ConnexionResponse(
         status_code=status,
         mimetype=PROBLEM_MEDIA_TYPE,
@@ -73,7 +75,7 @@ def _connexion_problem(_request, exc: ProblemException) -> ConnexionResponse:
             detail = "the response did not conform to the API description"
         return problem(status, detail)
     return problem(status, str(exc.detail or exc.title or _TITLES.get(status, "Error")),
-                   headers=dict(exc.headers or {}))
+                   headers=dict(exc.headers or {}), errors=(exc.ext or {}).get("errors"))
 
 
 _HTTP_METHODS = ("get", "put", "post", "patch", "delete")

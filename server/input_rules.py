@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import typing as t
 
 MAX_DEPTH = 64
 MAX_NODES = 200_000
@@ -127,3 +128,17 @@ def check_parameter(name: str, value) -> str | None:
             if problem:
                 return problem
     return None
+
+
+def json_path(items: t.Iterable) -> str:
+    """A location inside a JSON value as a JSON path: `$.steps[0].ref` (a key that is not a
+    plain name is quoted, cut to 40 characters)."""
+    out = "$"
+    for item in items:
+        if isinstance(item, int):
+            out += f"[{item}]"
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", str(item)):
+            out += f".{item}"
+        else:
+            out += "[" + json.dumps(str(item)[:40]) + "]"
+    return out

@@ -27,6 +27,7 @@ from pathlib import Path
 from connexion.datastructures import MediaTypeDict
 from connexion.exceptions import (
     BadRequestProblem,
+    ExtraParameterProblem,
     NonConformingResponseBody,
     ProblemException,
     UnsupportedMediaTypeProblem,
@@ -42,7 +43,7 @@ from connexion.validators import (
 from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 from jsonschema.exceptions import best_match
 
-from server import body_limit, input_rules
+from server import body_limit, field_errors, input_rules
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DATE_TIME = re.compile(
@@ -92,13 +93,18 @@ def check(schema: dict, value: t.Any) -> None:
     error = best_match(validator_for(schema).iter_errors(value))
     if error is None:
         return
+    raise _nullable(error)
+
+
+def _nullable(error: ValidationError) -> ValidationError:
+    """A value of neither type of `oneOf: [X, {type: 'null'}]` says so as `type` would."""
     if error.validator in ("oneOf", "anyOf") and error.context and all(
             e.validator == "type" and not e.relative_path for e in error.context):
         types = ", ".join(repr(e.validator_value) for e in error.context)
         error = ValidationError(f"{error.instance!r} is not of type {types}", validator="type",
                                 path=error.relative_path, schema_path=error.relative_schema_path,
                                 instance=error.instance, validator_value=types)
-    raise error
+    return error
 
 
 _NOT_SENT = object()
@@ -206,7 +212,10 @@ class RequestBodyValidator(JSONRequestBodyValidator):
         try:
             check(self._schema, body)
         except ValidationError as exc:
-            raise BadRequestProblem(detail=_message(exc))
+            problem = BadRequestProblem(detail=_message(exc))
+            problem.ext = {"errors": field_errors.collect(
+                validator_for(self._schema).iter_errors(body), _rule, _nullable)}
+            raise problem from None
 
 
 class ResponseBodyValidator(JSONResponseBodyValidator):
@@ -220,6 +229,28 @@ class ResponseBodyValidator(JSONResponseBodyValidator):
 
 
 class Parameters(ParameterValidator):
+    def validate_request(self, request):
+        """Every invalid parameter, not only the first: the first in `detail` (query, then
+        path, header, cookie), all of them in `errors` (`{location, path: the name, message}`)."""
+        if self.strict_validation:
+            extra = self.validate_query_parameter_list(
+                request, security_params=self.security_query_params)
+            if extra:
+                raise ExtraParameterProblem(param_type="query", extra_params=extra)
+        checks = [(where, getattr(self, f"validate_{where}_parameter"))
+                  for where in ("query", "path", "header", "cookie")]
+        errors = []
+        for location, validate in checks:
+            for param in self.parameters.get(location, []):
+                error = validate(param, request)
+                if error:
+                    errors.append({"location": location, "path": param["name"],
+                                   "message": str(error)})
+        if errors:
+            problem = BadRequestProblem(detail=errors[0]["message"])
+            problem.ext = {"errors": errors}
+            raise problem
+
     def validate_header_parameter(self, param, request):
         """The header's first value, read from the ASGI scope (no header mapping is built)."""
         wanted = _header_key(param["name"])

@@ -29,7 +29,10 @@ def assert_problem(resp, status: int, code: str | None = None) -> dict:
     assert resp.status_code == status, resp.text
     assert resp.headers["content-type"].startswith("application/problem+json")
     body = resp.json()
-    assert set(body) == {"type", "title", "status", "detail", "code", "request_id"}
+    assert set(body) - {"errors"} == {"type", "title", "status", "detail", "code", "request_id"}
+    if "errors" in body:  # a 400 of request validation: every invalid field
+        assert status == 400 and body["errors"], body
+        assert all(set(e) == {"location", "path", "message"} for e in body["errors"]), body
     assert body["request_id"] == resp.headers["x-request-id"]
     assert body["status"] == status
     if code:

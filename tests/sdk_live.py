@@ -6,6 +6,7 @@ the checked-in `sdk/python` (generated from openapi.yaml).
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 SDK = ROOT / "sdk" / "python"
+RELEASED = ROOT / "sdk" / "released" / "openapi.yaml"  # the last release's document
 if str(SDK) not in sys.path:
     sys.path.insert(0, str(SDK))
 
@@ -80,3 +82,13 @@ class LiveServer:
             self.process.kill()
             self.process.wait()
         self.log.close()
+
+
+def npm_ci(folder: Path, needed: str) -> None:
+    """`npm ci` in folder unless `needed` (a path inside it) is there; one process at a time
+    (the SQLite and Postgres stages run at once)."""
+    with open(folder / ".npm-ci.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / needed).exists():
+            subprocess.run(["npm", "ci", "--prefix", str(folder), "--no-audit", "--no-fund",
+                            "--loglevel=error"], check=True, timeout=600)

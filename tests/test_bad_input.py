@@ -110,7 +110,10 @@ def _check(resp, *, within: dict | None = None) -> None:
         return
     assert resp.headers["content-type"].startswith("application/problem+json"), resp.text[:300]
     body = resp.json()
-    assert set(body) == {"type", "title", "status", "detail", "code", "request_id"}, body
+    assert set(body) - {"errors"} == {"type", "title", "status", "detail", "code",
+                                      "request_id"}, body
+    for error in body.get("errors", []):  # every invalid field: where and which rule
+        assert set(error) == {"location", "path", "message"}, body
     assert body["status"] == resp.status_code and re.fullmatch(r"[a-z0-9_]+", body["code"])
 
 

@@ -1,4 +1,6 @@
-"""Typed chat events from `GET /v1/chat/stream` (hand-written beside the generated client).
+"""Typed chat events from `GET /v1/chat/stream` over the generated client (kept for programs
+written against it; new programs use the client library, `agent_platform.Client.chat.stream`,
+which also types events of kinds added later as `UnknownEvent`).
 
     from agent_platform_client import AuthenticatedClient
     from agent_platform_stream import stream_chat_events
@@ -8,8 +10,9 @@
         if event.event == "message.delta":
             print(event.data.text, end="")
 
-Each event is the generated model of its kind (`RunStartedEvent`, `MessageDeltaEvent`, ...,
-`RunCompletedEvent`), with `id`, `event` and a typed `data`. The iterator ends after the
+Each event is the generated model of its kind, every kind of the API (`RunStartedEvent`,
+`MessageDeltaEvent`, `ApprovalRequestedEvent`, ..., `RunCompletedEvent`), with `id`, `event`
+and a typed `data`. The iterator ends after the
 turn's final event (`run.completed`, `run.failed`, `run.cancelled`); with `until_run`, after
 the final event of that run: a turn sent with `multitask_strategy` `enqueue` (or
 `interrupt`) while another ran comes after the turns before it, whose events come first:
@@ -34,18 +37,23 @@ import typing as t
 import httpx
 
 from agent_platform_client import AuthenticatedClient, Client
-from agent_platform_client.models import (AgentHandoffEvent, MessageCompletedEvent,
+from agent_platform_client.models import (AgentHandoffEvent, ApprovalDecidedEvent,
+                                          ApprovalRequestedEvent, MemoryDeletedEvent,
+                                          MemorySavedEvent, MessageCompletedEvent,
                                           MessageDeltaEvent, Problem, RunCancelledEvent,
                                           RunCompletedEvent, RunFailedEvent, RunStartedEvent,
                                           ToolCalledEvent, ToolResultEvent)
 
 ChatEvent = t.Union[RunStartedEvent, MessageDeltaEvent, ToolCalledEvent, ToolResultEvent,
-                    AgentHandoffEvent, MessageCompletedEvent, RunCompletedEvent, RunFailedEvent,
-                    RunCancelledEvent]
+                    AgentHandoffEvent, MemorySavedEvent, MemoryDeletedEvent,
+                    ApprovalRequestedEvent, ApprovalDecidedEvent, MessageCompletedEvent,
+                    RunCompletedEvent, RunFailedEvent, RunCancelledEvent]
 EVENT_TYPES: dict[str, type] = {
     "run.started": RunStartedEvent, "message.delta": MessageDeltaEvent,
     "tool.called": ToolCalledEvent, "tool.result": ToolResultEvent,
-    "agent.handoff": AgentHandoffEvent, "message.completed": MessageCompletedEvent,
+    "agent.handoff": AgentHandoffEvent, "memory.saved": MemorySavedEvent,
+    "memory.deleted": MemoryDeletedEvent, "approval.requested": ApprovalRequestedEvent,
+    "approval.decided": ApprovalDecidedEvent, "message.completed": MessageCompletedEvent,
     "run.completed": RunCompletedEvent, "run.failed": RunFailedEvent,
     "run.cancelled": RunCancelledEvent,
 }

@@ -2107,6 +2107,19 @@ export interface components {
             code: string;
             /** @description The request's id, as in its `X-Request-Id` response header. */
             request_id: string;
+            /** @description On a 400 of request validation: every invalid field (body fields by JSON path, each parameter by name), not only the first one `detail` names. */
+            errors?: components["schemas"]["ProblemField"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One invalid field of a request (an item of a problem's `errors`). */
+        ProblemField: {
+            /** @description Where the field is: `body`, `query`, `path`, `header` or `cookie` (an open list: clients accept other values). */
+            location: string;
+            /** @description The JSON path of a body field (`$.steps[0].ref`), or the parameter's name. */
+            path: string;
+            /** @description The rule the value breaks (never the value itself). */
+            message: string;
         } & {
             [key: string]: unknown;
         };

@@ -166,6 +166,7 @@ from .plan_placeholder import PlanPlaceholder
 from .plan_problem import PlanProblem
 from .plan_summary import PlanSummary
 from .problem import Problem
+from .problem_field import ProblemField
 from .prompt_block import PromptBlock
 from .prompt_block_body import PromptBlockBody
 from .prompt_block_create import PromptBlockCreate
@@ -485,6 +486,7 @@ __all__ = (
     "PlanProblem",
     "PlanSummary",
     "Problem",
+    "ProblemField",
     "PromptBlock",
     "PromptBlockBody",
     "PromptBlockCreate",

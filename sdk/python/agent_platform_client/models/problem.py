@@ -1,10 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.problem_field import ProblemField
+
 
 T = TypeVar("T", bound="Problem")
 
@@ -25,6 +31,9 @@ class Problem:
     """ Stable snake_case error code, e.g. `tool_name_conflict`. """
     request_id: str
     """ The request's id, as in its `X-Request-Id` response header. """
+    errors: list[ProblemField] | Unset = UNSET
+    """ On a 400 of request validation: every invalid field (body fields by JSON path, each parameter by name), not
+    only the first one `detail` names. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +49,13 @@ class Problem:
 
         request_id = self.request_id
 
+        errors: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = []
+            for errors_item_data in self.errors:
+                errors_item = errors_item_data.to_dict()
+                errors.append(errors_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -52,11 +68,15 @@ class Problem:
                 "request_id": request_id,
             }
         )
+        if errors is not UNSET:
+            field_dict["errors"] = errors
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.problem_field import ProblemField
+
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -70,6 +90,15 @@ class Problem:
 
         request_id = d.pop("request_id")
 
+        _errors = d.pop("errors", UNSET)
+        errors: list[ProblemField] | Unset = UNSET
+        if _errors is not UNSET:
+            errors = []
+            for errors_item_data in _errors:
+                errors_item = ProblemField.from_dict(errors_item_data)
+
+                errors.append(errors_item)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -77,6 +106,7 @@ class Problem:
             detail=detail,
             code=code,
             request_id=request_id,
+            errors=errors,
         )
 
         problem.additional_properties = d

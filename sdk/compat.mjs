@@ -1,0 +1,89 @@
+// The contract gate: compares openapi.yaml with the last release's document
+// (sdk/released/openapi.yaml) with api-smart-diff (pinned in tests/npm-contract's lockfile)
+// and fails on a breaking change unless info.version's major part grew; info.version must
+// be semantic versioning and never go back.
+//   node sdk/compat.mjs [released.yaml] [current.yaml]     (prints every change it classifies)
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(join(root, "tests", "npm-contract", "package.json"));
+const { apiCompare } = require("api-smart-diff");
+const YAML = require("yaml");
+
+const [releasedPath, currentPath] = [
+  process.argv[2] ?? join(root, "sdk", "released", "openapi.yaml"),
+  process.argv[3] ?? join(root, "openapi.yaml"),
+];
+const load = (path) => YAML.parse(readFileSync(path, "utf8"), { maxAliasCount: -1 });
+const released = load(releasedPath);
+const current = load(currentPath);
+
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const parse = (v, where) => {
+  const m = SEMVER.exec(String(v ?? ""));
+  if (!m) { console.error(`${where}: info.version ${JSON.stringify(v)} is not semantic versioning`); process.exit(1); }
+  return m.slice(1, 4).map(Number);
+};
+const before = parse(released.info?.version, releasedPath);
+const after = parse(current.info?.version, currentPath);
+const cmp = after[0] - before[0] || after[1] - before[1] || after[2] - before[2];
+if (cmp < 0) {
+  console.error(`info.version went back: ${released.info.version} -> ${current.info.version}`);
+  process.exit(1);
+}
+
+// Enums are open (info.description, "Compatibility"): a value added to an enum, or a branch
+// added to a union told apart by a discriminator (a new chat event kind, a new provider type),
+// is announced in CHANGELOG.md but breaks no client, which must accept values and kinds it does
+// not know. Where both documents have such an enum or union at the same place and the current
+// one only adds, the released values stand in for it in the comparison (a removed value or
+// branch still shows as breaking).
+const grown = [];
+const openEnums = (before, after, path) => {
+  if (!before || !after || typeof before !== "object" || typeof after !== "object") return;
+  for (const key of Object.keys(after)) {
+    if (!(key in before)) continue;
+    const [b, a] = [before[key], after[key]];
+    if (key === "oneOf" && Array.isArray(b) && Array.isArray(a) && before.discriminator && after.discriminator) {
+      const refs = (list) => list.map((x) => JSON.stringify(x));
+      const added = refs(a).filter((x) => !refs(b).includes(x));
+      if (refs(b).every((x) => refs(a).includes(x)) && added.length) {
+        grown.push(`${path}/oneOf: + ${added.join(", ")}`);
+        after.oneOf = b;
+        after.discriminator = before.discriminator;
+        continue;
+      }
+      openEnums(b, a, `${path}/${key}`);
+    } else if (key === "enum" && Array.isArray(b) && Array.isArray(a)) {
+      const added = a.filter((v) => !b.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+      const kept = b.every((v) => a.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+      if (kept && added.length) {
+        grown.push(`${path}/enum: + ${added.map((v) => JSON.stringify(v)).join(", ")}`);
+        after[key] = b;
+      }
+    } else {
+      openEnums(b, a, `${path}/${key}`);
+    }
+  }
+};
+openEnums(released, current, "");
+for (const line of grown) console.log(`enum grew (open, not breaking): ${line}`);
+
+const { diffs } = apiCompare(released, current);
+const where = (d) => "/" + d.path.map((p) => String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+const counts = {};
+for (const d of diffs) counts[d.type] = (counts[d.type] ?? 0) + 1;
+const breaking = diffs.filter((d) => d.type === "breaking");
+for (const d of breaking) console.log(`breaking: ${where(d)}: ${d.description ?? d.action}`);
+console.log(`changes since ${released.info.version}: ` +
+  (Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ") || "none"));
+if (breaking.length && after[0] <= before[0]) {
+  console.error(`${breaking.length} breaking change(s) since the released ${released.info.version}, ` +
+    `and info.version ${current.info.version} keeps major ${before[0]}: make the change compatible ` +
+    `(add, never remove or narrow), or raise the major version and record the break in CHANGELOG.md`);
+  process.exit(1);
+}
+console.log(`compatible with ${released.info.version} (info.version ${current.info.version})`);
