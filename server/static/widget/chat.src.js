@@ -1113,10 +1113,10 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
         const b = this.bubble(m.role === "user" ? "user" : "assistant", f);
         if (m.role === "user") { b.body.textContent = m.content; continue; }
         const r = { ...b, tools: {} };
-        for (const s of m.steps || []) {
-          if (s.type === "handoff") this.step(r, "h" + Object.keys(r.tools).length, this.t("handoff") + (s.reason ? `: ${s.reason}` : ""));
-          else if (s.name) this.step(r, s.tool_call_id || s.name, this.t(s.status === "succeeded" ? "used" : "toolFailed", s.name));
-        }
+        m.activity && m.activity.forEach((s, n) => {
+          if (s.type === "handoff") this.step(r, n, this.t("handoff") + (s.reason ? `: ${s.reason}` : ""));
+          else if (s.type === "tool_call") this.step(r, n, this.t(s.status === "succeeded" ? "used" : "toolFailed", s.name));
+        });
         markdown(b.body, m.content);
         if (m.interrupted) {
           b.node.classList.add("cancelled");
