@@ -227,10 +227,37 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
   function entity(s, i) {
     const m = ENTITY.exec(s.slice(i, i + 40));
     if (!m) return null;
-    if (m[3]) return ENTITIES[m[3]] ? [ENTITIES[m[3]], m[0].length] : null;
+    if (m[3]) {
+      const named = ENTITIES[m[3]] || decode(m[0]);
+      return named ? [named, m[0].length] : null;
+    }
     const n = parseInt(m[1] || m[2], m[1] ? 16 : 10);
     return [n && n <= 0x10ffff && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : "\ufffd", m[0].length];
   }
+
+  // HTML's named character references (the browser's table): an RCDATA element decodes, never parses markup
+  let decoder = null;
+  function decode(ref) {
+    try {
+      decoder = decoder || document.createElement("textarea");
+      decoder.innerHTML = ref;
+      const v = decoder.value;
+      return v !== ref && v.length <= 2 ? v : null;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  // a tool's output: JSON shown as code, never as Markdown
+  const JSON_LINE = /^(?:([^\s{\[][^\n]{0,80}?): )?([\[{].*[\]}])[ \t]*$/;
+  function json(s) {
+    try {
+      const v = JSON.parse(s);
+      if (v && typeof v === "object" && Object.keys(v).length) return JSON.stringify(v, null, 2);
+    } catch (_) { /* not JSON */ }
+    return null;
+  }
+  const code = (text) => ({ t: "pre", c: [{ t: "code", lang: "json", c: [text] }] });
 
   // backslash escapes and entities of a link destination or title
   function unescape(s) {
@@ -519,6 +546,13 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
         i = list(lines, i, node);
         continue;
       }
+      if ((m = JSON_LINE.exec(line)) && (m[1] || !para) && (m[3] = json(m[2]))) {
+        end();
+        if (m[1]) push({ t: "p", c: inlines(m[1] + ":") });
+        push(code(m[3]));
+        i++;
+        continue;
+      }
       if (!para) { if (gap && out.length) out.gap = true; gap = false; para = []; }
       para.push(line);
       i++;
@@ -569,6 +603,8 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
   }
 
   function parse(src) {
+    const whole = /^\s*[\[{][\s\S]*[\]}]\s*$/.test(src) && json(src);
+    if (whole) return [code(whole)];
     const lines = src.replace(/\r\n?/g, "\n").replace(/\u0000/g, "\ufffd").split("\n").map(expandTabs);
     if (!lines[lines.length - 1]) lines.pop();
     const tree = blocks(lines);
@@ -602,7 +638,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       if (typeof n === "string") parent.append(n);
       else if (n.v !== undefined) parent.append(n.v);
       else if (n.t === "a") {
-        const safe = safeHref(n.href);
+        const safe = safeHref(n.href.replace(/[\\ ]/g, encodeURIComponent));
         if (!safe) { build(parent, n.c); continue; }
         const a = parent.appendChild(el("a"));
         a.href = safe;
