@@ -90,7 +90,7 @@ def activity(*, org_id: str, rows: list[Message]) -> dict[str, list[dict]]:
         return {}
     steps = {r.id: r.steps or [] for r in scope.scoped(AgentRun, org_id, AgentRun.id,
                                                         AgentRun.steps)
-             .where(AgentRun.id.in_(list(firsts)))}
+             .where(AgentRun.id.in_([*firsts]))}
     found = {}
     for run_id, row in firsts.items():
         entries = []

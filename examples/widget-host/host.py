@@ -37,7 +37,7 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-OjufTQ27bVoxkEyNMmKjwTciFIOwzZ+3RrbrCVP5BpZccKmqFOkz99I/XGJvWy50"
+WIDGET_SRI = "sha384-EWju/1VQpOqNS3TlgExKSj3BjuPqkB3uFtLbGwyBLF/t1+EOggQUZsXR/5Hhvj4i"
 PAGE = Path(__file__).resolve().parent / "index.html"
 SHOP_CSS = b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; padding: 24px; }\n"
 TIMEOUT = 10  # seconds for every call to the API (the chat stream: STREAM_TIMEOUT)

@@ -97,7 +97,8 @@
   const DARK = "--bg:var(--ap-bg,#111827);--fg:var(--ap-fg,#f3f4f6);--mu:var(--ap-muted,#9ca3af);--bd:var(--ap-border,#6b7280);" +
     "--ub:var(--ap-user-bg,#1e3a8a);--bb:var(--ap-bot-bg,#1f2937);--er:var(--ap-error,#fca5a5);--ln:var(--ap-line,#374151)";
   const CSS = `
-:host{display:block;font-family:var(--ap-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);font-size:15px;line-height:1.45}
+:host{display:block}:host([data-inline]){height:100%}
+.wrap{font-family:var(--ap-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);font-size:15px;line-height:1.45}
 .wrap{--a:var(--ap-accent,#1d4ed8);--af:var(--ap-accent-fg,#fff);--r:var(--ap-radius,10px);${LIGHT};height:100%}
 .dark{${DARK}}
 @media (prefers-color-scheme:dark){.auto{${DARK}}}
@@ -1008,6 +1009,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       const position = POSITIONS.includes(ui.position) ? ui.position : "bottom-right";
       this.floating = position !== "inline";
       u.wrap.className = `wrap ${theme} ${position}${this.floating ? " floating" : ""}`;
+      this.toggleAttribute("data-inline", !this.floating); // an inline chat fills its container
       const title = typeof ui.title === "string" && ui.title ? ui.title : "Chat";
       u.title.textContent = title;
       u.title.title = title;
