@@ -37,7 +37,7 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-EWju/1VQpOqNS3TlgExKSj3BjuPqkB3uFtLbGwyBLF/t1+EOggQUZsXR/5Hhvj4i"
+WIDGET_SRI = "sha384-G8z/SzE7hsOnb2RxqyLsUkaFRmY6lv60+rqj++++5fFHxcy8FR8NANwN+/14j8kR"
 PAGE = Path(__file__).resolve().parent / "index.html"
 SHOP_CSS = b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; padding: 24px; }\n"
 TIMEOUT = 10  # seconds for every call to the API (the chat stream: STREAM_TIMEOUT)

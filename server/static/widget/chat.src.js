@@ -137,13 +137,14 @@ header h2{flex:1;margin:0;font-size:16px;overflow:hidden;text-overflow:ellipsis;
 .user{align-self:flex-end;background:var(--ub);white-space:pre-wrap}
 .assistant{align-self:flex-start;background:var(--bb)}
 .body>:first-child{margin-top:0}.body>:last-child{margin-bottom:0}
+.body>*{content-visibility:auto;contain-intrinsic-size:auto 1.5em}
 .body p,.body ul,.body ol,.body pre,.body blockquote,.body h1,.body h2,.body h3,.body h4,.body h5,.body h6{margin:0 0 8px}
 .body h1,.body h2,.body h3,.body h4,.body h5,.body h6{font-size:1em}
 .body ul,.body ol{padding-inline-start:22px}
 .body blockquote{padding-inline-start:10px;border-inline-start:3px solid var(--ln);margin-inline:0}
 .body hr{border:0;border-top:1px solid var(--ln)}
 .body pre{background:rgba(127,127,127,.15);padding:8px;border-radius:6px;overflow:auto;white-space:pre;direction:ltr;text-align:left}
-.body code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
+.body code{font-family:var(--ap-mono,ui-monospace,Menlo,Consolas,monospace);font-size:.9em}
 .body a{color:inherit;text-decoration:underline}
 .typing{display:flex;gap:4px;padding:4px 0}
 .typing i{width:7px;height:7px;border-radius:50%;background:var(--mu);animation:ap-dot 1s infinite ease-in-out}
@@ -1299,12 +1300,13 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
             const { value, done } = await reader.read();
             if (done) break;
             buf += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
-            let cut;
-            while ((cut = buf.indexOf("\n\n")) >= 0) {
-              const block = buf.slice(0, cut);
-              buf = buf.slice(cut + 2);
+            let at = 0, cut; // a burst of events (a replay) is read in one pass
+            while ((cut = buf.indexOf("\n\n", at)) >= 0) {
+              const block = buf.slice(at, cut);
+              at = cut + 2;
               if (this.event(live, block)) { reader.cancel().catch(() => {}); return; }
             }
+            buf = buf.slice(at);
           }
           tries = 0; // the server closed without a final event: reconnect at once
         } catch (e) {
@@ -1359,7 +1361,14 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
           this.step(live, "handoff-" + live.last, this.t("handoff") + (d.reason ? `: ${d.reason}` : ""));
           break;
         case "message.completed":
-          if ((d.content || "") !== live.text) { live.text = d.content || ""; live.cut = 0; live.tail = null; live.body.replaceChildren(); }
+          if ((d.content || "") !== live.text) { // the whole answer: what was settled stays when it is the same
+            if (!(d.content || "").startsWith(live.text.slice(0, live.cut || 0))) {
+              live.cut = 0;
+              live.tail = null;
+              live.body.replaceChildren();
+            }
+            live.text = d.content || "";
+          }
           live.done = true;
           this.render(live, true);
           if (d.message_id) this.votes(live, d.message_id);
@@ -1392,8 +1401,9 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       if (live.frame) return;
       live.frame = requestAnimationFrame(() => {
         live.frame = 0;
+        const log = this.ui.log, pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
         paint(live);
-        this.scroll();
+        if (pinned) log.scrollTop = log.scrollHeight;
       });
     }
 
@@ -1585,8 +1595,10 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       this.ui.send.disabled = on && this.multitaskStrategy === "reject";
     }
 
-    scroll() {
+    // to the newest message; while a reply streams, only when the user has not scrolled up
+    scroll(follow) {
       const log = this.ui.log;
+      if (follow && log.scrollHeight - log.scrollTop - log.clientHeight > 80) return;
       log.scrollTop = log.scrollHeight;
     }
 
