@@ -37,6 +37,7 @@ SUITE = (
     ("concurrency", ["--setup", "embedded", "--n", "64", "--deadline", "30", "--sync-n", "64",
                      "--workflow-n", "64"]),
     ("scheduler", ["--schedules", "10000", "--floor-jobs", "3000"]),
+    ("widget", ["--rounds", "2"]),
 )
 
 
