@@ -37,7 +37,7 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-G8z/SzE7hsOnb2RxqyLsUkaFRmY6lv60+rqj++++5fFHxcy8FR8NANwN+/14j8kR"
+WIDGET_SRI = "sha384-nwfsK3jWbvZZB/gPr3BvbXtUVxwyD4gyWtk1TaN/aELM4kP9o1q3Frn7my7Au/gv"
 PAGE = Path(__file__).resolve().parent / "index.html"
 SHOP_CSS = b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; padding: 24px; }\n"
 TIMEOUT = 10  # seconds for every call to the API (the chat stream: STREAM_TIMEOUT)

@@ -879,7 +879,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       const was = !u.panel.hidden;
       u.panel.hidden = !open;
       u.launcher.setAttribute("aria-expanded", String(open));
-      if (open) { u.input.focus(); this.scroll(); } else u.launcher.focus();
+      if (open) { u.input.focus(); this.scroll(); this.older(); } else u.launcher.focus();
       if (was !== open) this.emit(open ? "open" : "close", {});
     }
 
@@ -1211,7 +1211,6 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       try {
         const turn = await this.json("POST", "/v1/chat", body);
         this.thread = turn.thread.id;
-        if (this.history) this.history.thread = this.thread;
         this.emit("message", { role: "user", text, message_id: turn.message.id, thread_id: this.thread, run_id: turn.run.id });
         if (this.live) { // a reply still streams: this turn's reply comes after it
           this.waiting.push(this.startReply(turn.run.id, true, false, text));
