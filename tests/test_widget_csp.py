@@ -197,10 +197,12 @@ def test_labels_follow_the_locale_and_arabic_reads_right_to_left(context, served
     user = shadow(page, ".msg.user").bounding_box()
     bot = shadow(page, ".msg.assistant").bounding_box()
     log = shadow(page, ".log").bounding_box()
+    left = lambda box: box["x"] - log["x"]  # noqa: E731
+    right = lambda box: log["x"] + log["width"] - (box["x"] + box["width"])  # noqa: E731
     if direction == "rtl":  # the user's message on the left, the reply on the right
-        assert user["x"] - log["x"] < 20 and log["x"] + log["width"] - (bot["x"] + bot["width"]) < 20
+        assert left(user) < 20 and right(bot) < 20
     else:
-        assert bot["x"] - log["x"] < 20 and log["x"] + log["width"] - (user["x"] + user["width"]) < 20
+        assert left(bot) < 20 and right(user) < 20
     labels = json.loads(page.evaluate("""() => JSON.stringify([...document.querySelector(
         'agent-platform-chat').shadowRoot.querySelectorAll('[aria-label], .sr')]
         .map(n => n.getAttribute('aria-label') || n.textContent))"""))

@@ -101,7 +101,8 @@ def test_on_a_phone_the_chat_is_full_screen_with_its_whole_title(browser, served
         assert assistant_texts(page) == ["Sure."]
         shadow(page, "button.close-btn").click()
         launcher = shadow(page, "button.launcher").bounding_box()
-        assert launcher["x"] + launcher["width"] <= 390 and launcher["y"] + launcher["height"] <= 844
+        assert launcher["x"] + launcher["width"] <= 390
+        assert launcher["y"] + launcher["height"] <= 844
     finally:
         phone.close()
 

@@ -39,7 +39,8 @@ from pathlib import Path
 # release of the script).
 WIDGET_SRI = "sha384-nwfsK3jWbvZZB/gPr3BvbXtUVxwyD4gyWtk1TaN/aELM4kP9o1q3Frn7my7Au/gv"
 PAGE = Path(__file__).resolve().parent / "index.html"
-SHOP_CSS = b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; padding: 24px; }\n"
+SHOP_CSS = (b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; "
+            b"padding: 24px; }\n")
 TIMEOUT = 10  # seconds for every call to the API (the chat stream: STREAM_TIMEOUT)
 STREAM_TIMEOUT = 60  # longer than the stream's keep-alive interval
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade",
