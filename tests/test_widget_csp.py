@@ -149,13 +149,14 @@ def test_the_js_api_and_events(context, served, world):
     assert page.evaluate(f"{chat}.send('   ')") is False  # nothing to send
 
 
+# events of the element from the very start (the capture phase reaches window first, for
+# events that do not bubble too)
 LISTEN = """
 window.__events = [];
-addEventListener('DOMContentLoaded', () => {
-    const el = document.querySelector('agent-platform-chat');
-    for (const name of ['ready', 'error'])
-        el.addEventListener(name, (e) => window.__events.push([name, e.detail]));
-});
+for (const name of ['ready', 'error'])
+    window.addEventListener(name, (e) => {
+        if (e.target.tagName === 'AGENT-PLATFORM-CHAT') window.__events.push([name, e.detail]);
+    }, true);
 """
 
 
