@@ -40,6 +40,7 @@ SUITE = (
                      "--workflow-n", "64"]),
     ("scheduler", ["--schedules", "10000", "--floor-jobs", "3000"]),
     ("webhooks", ["--setup", "embedded"]),
+    ("widget", ["--rounds", "2"]),
 )
 
 

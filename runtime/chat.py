@@ -219,6 +219,12 @@ def settle(settings, *, org_id: str, thread_id: str) -> None:
         _advance_now(settings, org_id, thread_id)
 
 
+def settle_now(settings, *, org_id: str, thread_id: str, run_id: str) -> None:
+    """Log at once the final event of run_id, the thread's current turn, which has just ended
+    without one (jobs/orphans.py), and start the turn waiting behind it."""
+    _advance_now(settings, org_id, thread_id, force=True, run_id=run_id)
+
+
 def held(settings, *, org_id: str, thread_id: str, run_id: str) -> bool:
     """Whether the queued turn run_id waits behind its thread's current turn: its job must not
     run it (recovery asks before queueing a turn's job again). A waiting turn whose

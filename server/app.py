@@ -1,6 +1,7 @@
 """create_app(settings): the ASGI application. No side effects at import time."""
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import functools
@@ -47,13 +48,17 @@ def operation_modules(spec: dict) -> dict[str, str]:
 
 
 def _lifespan(settings: Settings):
-    """Start-up and shut-down of a serving process: the in-process scheduler thread on the
-    embedded default (AGENT_PLATFORM_SCHEDULER), and the outbox relay (jobs/outbox.py)."""
+    """Start-up and shut-down of a serving process: the turns a stopped process left running
+    (jobs/orphans.py), the in-process scheduler thread on the embedded default
+    (AGENT_PLATFORM_SCHEDULER), and the outbox relay (jobs/outbox.py)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
+        from jobs import orphans
         from jobs.outbox import Relay
 
+        # turns the process before this one left mid-answer end now, not a minute later
+        await asyncio.to_thread(orphans.interrupt, settings)
         thread = None
         if settings.scheduler_thread:
             from jobs.scheduler import InProcess

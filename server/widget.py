@@ -1,4 +1,5 @@
-"""The chat widget's script at `/widget/v1/chat.js` (server/static/widget/chat.js): a static,
+"""The chat widget's script at `/widget/v1/chat.js` (server/static/widget/chat.js, the
+minified build of chat.src.js, committed: the service needs no Node): a static,
 dependency-free Web Component that browsers load from the service (docs/widget.md).
 
 The path names the widget's major version; the file may change within it (fixes), so it is

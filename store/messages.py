@@ -9,7 +9,7 @@ from __future__ import annotations
 from store import pages, scope, threads
 from store.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
-from store.models import Message, MessageVote
+from store.models import AgentRun, Message, MessageVote
 
 M, V = Message, MessageVote
 HISTORY_MAX = 200
@@ -75,6 +75,34 @@ def vote(*, org_id: str, user_id: str | None, message_id: str, value: str | None
             V.create(id=new_id(), org=org_id, message=message.id, user_id=message.user_id,
                      value=value, comment=comment, created_at=now, updated_at=now)
     return scope.scoped(V, org_id).where(*mine).get()
+
+
+def activity(*, org_id: str, rows: list[Message]) -> dict[str, list[dict]]:
+    """What the assistant did for the answers among rows (message id -> entries, in order): its
+    turn's tool calls and handoffs, on the first assistant message of each turn."""
+    firsts: dict[str, Message] = {}
+    for row in rows:
+        if row.role == "assistant" and row.run_id is not None:
+            seen = firsts.get(row.run_id)
+            if seen is None or row.position < seen.position:
+                firsts[row.run_id] = row
+    if not firsts:
+        return {}
+    steps = {r.id: r.steps or [] for r in scope.scoped(AgentRun, org_id, AgentRun.id,
+                                                        AgentRun.steps)
+             .where(AgentRun.id.in_([*firsts]))}
+    found = {}
+    for run_id, row in firsts.items():
+        entries = []
+        for step in steps.get(run_id, ()):
+            if step.get("type") == "tool_call":
+                entries.append({"type": "tool_call", "name": step.get("name") or "",
+                                "status": step.get("status") or "failed",
+                                "tool_call_id": step.get("tool_call_id") or ""})
+            elif step.get("type") == "handoff":
+                entries.append({"type": "handoff", "reason": step.get("reason")})
+        found[row.id] = entries
+    return found
 
 
 def to_dict(row: Message) -> dict:

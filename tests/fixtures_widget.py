@@ -282,3 +282,53 @@ class StreamCutter:
 
     def close(self):
         self.listener.close()
+
+
+NPM_DIR = Path(__file__).resolve().parent / "npm-widget"
+
+
+def npm_widget() -> Path:
+    """tests/npm-widget installed (npm ci, once: the pinned axe-core, CommonMark examples and
+    terser); its node_modules folder."""
+    import fcntl
+    import subprocess
+
+    lock = json.loads((NPM_DIR / "package-lock.json").read_text())
+    pinned = {name.removeprefix("node_modules/"): entry["version"]
+              for name, entry in lock["packages"].items() if name.count("node_modules/") == 1}
+
+    def installed() -> bool:
+        for name, version in pinned.items():
+            try:
+                found = json.loads((NPM_DIR / "node_modules" / name / "package.json").read_text())
+            except (OSError, ValueError):
+                return False
+            if found.get("version") != version:
+                return False
+        return True
+
+    with open(NPM_DIR / "package.json") as held:  # one stage installs, another waits
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if not installed():
+            npm = shutil.which("npm")
+            if npm is None:
+                message = "npm is needed for the widget's checks (tests/npm-widget)"
+                if os.environ.get("CI"):
+                    pytest.fail(message)
+                pytest.skip(message)
+            subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
+                            "--loglevel=error"], check=True, timeout=300)
+    return NPM_DIR / "node_modules"
+
+
+def axe_violations(page, tmp_root: Path | None = None) -> list:
+    """axe-core's violations (WCAG A and AA, and best practices) of the page, the widget's
+    shadow root included."""
+    source = (npm_widget() / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(source)
+    return page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary)}));
+    }""")

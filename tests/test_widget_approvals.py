@@ -66,7 +66,12 @@ def test_approve_with_the_keyboard_then_the_reply_goes_on(context, served, world
     model.enqueue(tool_calls(("c1", "refund", ARGS)), text("Refunded order 12."))
     seen = len(world.server.seen)
     page = open_widget(context, served, world, "u-approve")
+    page.evaluate("""() => { window.__asked = [];
+        document.querySelector('agent-platform-chat').addEventListener('approval-requested',
+            (e) => window.__asked.push(e.detail)); }""")
     box = ask(page, "refund my order")
+    [asked] = page.evaluate("window.__asked")  # the page hears of it (an event)
+    assert (asked["call_id"], asked["name"], asked["arguments"]) == ("c1", "refund", ARGS)
     assert box.get_attribute("role") == "group"
     assert box.get_attribute("aria-label") == "Approval needed: refund"
     assert "Allow refund?" in box.inner_text()

@@ -1,7 +1,8 @@
 """The chat widget's script as served at /widget/v1/chat.js: cacheable (ETag, 304), gzip within
-the 30 KB budget, loadable by any page with its Subresource Integrity hash (the one documented
-in docs/widget.md and used by the example host), and the sdk_ui keys it reads are checked by
-the API's rules."""
+the 20 KB budget, the committed build of its source (server/static/widget/chat.src.js minified
+by tests/npm-widget), loadable by any page with its Subresource Integrity hash (the one
+documented in docs/widget.md and used by the example host), and the sdk_ui keys it reads are
+checked by the API's rules."""
 from __future__ import annotations
 
 import base64
@@ -17,7 +18,7 @@ from tests.factories_copilots import make_agent, make_copilot
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = "/widget/v1/chat.js"
-BUDGET = 30 * 1024
+BUDGET = 20 * 1024
 
 
 def sri(body: bytes) -> str:
@@ -57,6 +58,18 @@ def test_gzip_is_sent_when_accepted_and_stays_within_the_budget(client, script):
     assert zipped <= BUDGET, f"the widget is {zipped} bytes gzipped, over {BUDGET}"
     refused = client.get(PATH, headers={"Accept-Encoding": "gzip;q=0, identity"})
     assert "content-encoding" not in refused.headers
+
+
+def test_the_served_script_is_the_build_of_its_source(script):
+    """`npm ci && npm run build` in tests/npm-widget after editing chat.src.js."""
+    import subprocess
+
+    from tests.fixtures_widget import NPM_DIR, npm_widget
+
+    npm_widget()
+    built = subprocess.run(["node", "build.mjs", "--check"], cwd=NPM_DIR, check=True,
+                           capture_output=True, timeout=120).stdout
+    assert built == script.content, "chat.js is not the build of chat.src.js: npm run build"
 
 
 def test_the_documented_sri_hash_matches_the_served_script(script):

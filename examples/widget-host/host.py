@@ -37,8 +37,10 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-96KNu0Pyzn3114ZePe0GviCHPyBMis8Uzl1qHDokIX+A5mkN4QHYlO5Cg7HX0y2D"
+WIDGET_SRI = "sha384-nwfsK3jWbvZZB/gPr3BvbXtUVxwyD4gyWtk1TaN/aELM4kP9o1q3Frn7my7Au/gv"
 PAGE = Path(__file__).resolve().parent / "index.html"
+SHOP_CSS = (b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; "
+            b"padding: 24px; }\n")
 TIMEOUT = 10  # seconds for every call to the API (the chat stream: STREAM_TIMEOUT)
 STREAM_TIMEOUT = 60  # longer than the stream's keep-alive interval
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade",
@@ -73,6 +75,11 @@ class ApiError(Exception):
         self.status, self.body = status, body
 
 
+def _origin(url: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def page(config: Config, origin: str) -> bytes:
     base = origin if config.proxy else config.public_api
     values = {"API_BASE": base, "COPILOT_ID": config.copilot_id, "SRI": WIDGET_SRI}
@@ -104,9 +111,19 @@ class Handler(BaseHTTPRequestHandler):
         sent = self.headers.get("Origin")
         return sent is None or sent == self.origin()
 
-    def send(self, status: int, body: bytes, media: str, cookie: str | None = None):
+    def policy(self) -> str:
+        """A strict Content Security Policy: scripts and styles from the API's origin only
+        (the widget's script and its stylesheet), no inline script or style."""
+        api = self.origin() if self.config.proxy else _origin(self.config.public_api)
+        return (f"default-src 'self'; script-src {api}; style-src 'self' {api}; "
+                f"connect-src 'self' {api}; img-src 'self'; frame-ancestors 'none'")
+
+    def send(self, status: int, body: bytes, media: str, cookie: str | None = None,
+             csp: str | None = None):
         self.send_response(status)
         self.send_header("Content-Type", media)
+        if csp:
+            self.send_header("Content-Security-Policy", csp)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         if cookie:
@@ -121,7 +138,9 @@ class Handler(BaseHTTPRequestHandler):
         if path in ("/", "/index.html"):
             user, new = self.user_id()
             return self.send(200, page(self.config, self.origin()), "text/html; charset=utf-8",
-                             cookie=user if new else None)
+                             cookie=user if new else None, csp=self.policy())
+        if path == "/shop.css":
+            return self.send(200, SHOP_CSS, "text/css; charset=utf-8")
         self.send(404, b"not found", "text/plain")
 
     def do_POST(self):

@@ -3887,6 +3887,20 @@ export interface components {
              * @description When the message was created.
              */
             created_at: string;
+            /** @description What the assistant did for this answer, in order, as a chat view shows it again when a conversation is reopened: the turn's tool calls and handoffs. Given by `GET /v1/messages` on the first assistant message of each turn (empty when it did nothing); absent elsewhere. */
+            activity?: components["schemas"]["MessageActivity"][];
+        };
+        MessageActivity: {
+            /** @description `tool_call` or `handoff`; other kinds may be added (a client shows what it knows and skips the rest). */
+            type: string;
+            /** @description The tool called (tool_call). */
+            name?: string;
+            /** @description How the call ended (tool_call): succeeded or failed. */
+            status?: string;
+            /** @description The call's id (tool_call). */
+            tool_call_id?: string;
+            /** @description Why the conversation was passed on (handoff). */
+            reason?: string | null;
         };
         ChatTurn: {
             /** @description The thread (new when no thread_id was sent). */

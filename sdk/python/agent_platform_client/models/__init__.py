@@ -122,6 +122,7 @@ from .memory_deleted_event import MemoryDeletedEvent
 from .memory_list import MemoryList
 from .memory_saved_data import MemorySavedData
 from .memory_saved_event import MemorySavedEvent
+from .message_activity import MessageActivity
 from .message_completed_data import MessageCompletedData
 from .message_completed_event import MessageCompletedEvent
 from .message_delta_data import MessageDeltaData
@@ -442,6 +443,7 @@ __all__ = (
     "MemoryList",
     "MemorySavedData",
     "MemorySavedEvent",
+    "MessageActivity",
     "MessageCompletedData",
     "MessageCompletedEvent",
     "MessageDeltaData",

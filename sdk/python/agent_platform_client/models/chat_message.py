@@ -2,12 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 
 from ..models.message_role import MessageRole
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.message_activity import MessageActivity
+
 
 T = TypeVar("T", bound="ChatMessage")
 
@@ -34,6 +39,10 @@ class ChatMessage:
     `multitask_strategy: interrupt`). """
     created_at: datetime.datetime
     """ When the message was created. """
+    activity: list[MessageActivity] | Unset = UNSET
+    """ What the assistant did for this answer, in order, as a chat view shows it again when a conversation is
+    reopened: the turn's tool calls and handoffs. Given by `GET /v1/messages` on the first assistant message of each
+    turn (empty when it did nothing); absent elsewhere. """
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
@@ -58,6 +67,13 @@ class ChatMessage:
 
         created_at = self.created_at.isoformat()
 
+        activity: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.activity, Unset):
+            activity = []
+            for activity_item_data in self.activity:
+                activity_item = activity_item_data.to_dict()
+                activity.append(activity_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -74,11 +90,15 @@ class ChatMessage:
                 "created_at": created_at,
             }
         )
+        if activity is not UNSET:
+            field_dict["activity"] = activity
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.message_activity import MessageActivity
+
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -110,6 +130,15 @@ class ChatMessage:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        _activity = d.pop("activity", UNSET)
+        activity: list[MessageActivity] | Unset = UNSET
+        if _activity is not UNSET:
+            activity = []
+            for activity_item_data in _activity:
+                activity_item = MessageActivity.from_dict(activity_item_data)
+
+                activity.append(activity_item)
+
         chat_message = cls(
             id=id,
             thread_id=thread_id,
@@ -121,6 +150,7 @@ class ChatMessage:
             followups=followups,
             interrupted=interrupted,
             created_at=created_at,
+            activity=activity,
         )
 
         return chat_message
