@@ -84,9 +84,9 @@ async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolR
     if exposure is None:
         raise MCPError(-32602, f"unknown tool {params.name!r}",
                        {"code": "not_found", "status": 404})
-    key = None
-    if params.meta is not None:
-        key = (params.meta.model_extra or {}).get(IDEMPOTENCY_META)
+    meta = params.meta if isinstance(params.meta, dict) else \
+        (params.meta.model_dump(by_alias=True) if params.meta is not None else {})
+    key = meta.get(IDEMPOTENCY_META)
     who = _who(caller)
     with tracing.span("mcp tools/call", {"agent_platform.exposure.id": exposure.id,
                                          "gen_ai.tool.name": exposure.name,
