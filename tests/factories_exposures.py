@@ -60,3 +60,23 @@ async def refused(mcp, name: str, arguments: dict):
     except MCPError as exc:
         return exc
     raise AssertionError(f"the call succeeded: {result}")
+
+
+def wait_run(client, headers: dict, run_id: str, statuses=("succeeded", "failed", "cancelled"),
+             timeout: float = 30.0) -> dict:
+    """The run once its status is one of statuses (read over the API)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        run = client.get(f"/v1/runs/{run_id}", headers=headers).json()["run"]
+        if run["status"] in statuses:
+            return run
+        assert time.monotonic() < deadline, f"run {run_id} stayed {run['status']}"
+        time.sleep(0.05)
+
+
+def latest_run(client, headers: dict, **filters) -> dict | None:
+    """The newest run matching filters (GET /v1/runs), or None."""
+    runs = client.get("/v1/runs", params={**filters, "limit": 200}, headers=headers).json()["runs"]
+    return max(runs, key=lambda r: r["created_at"]) if runs else None
