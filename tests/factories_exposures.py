@@ -80,3 +80,30 @@ def latest_run(client, headers: dict, **filters) -> dict | None:
     """The newest run matching filters (GET /v1/runs), or None."""
     runs = client.get("/v1/runs", params={**filters, "limit": 200}, headers=headers).json()["runs"]
     return max(runs, key=lambda r: r["created_at"]) if runs else None
+
+
+@contextlib.asynccontextmanager
+async def a2a_client(url: str, exposure_id: str, headers: dict, streaming: bool = True):
+    """The `a2a-sdk` client of an exposed agent and its card (resolved at
+    `/a2a/{id}/.well-known/agent-card.json`); the client speaks the card's interface."""
+    import httpx
+    from a2a.client import A2ACardResolver, ClientConfig, create_client
+
+    http = httpx.AsyncClient(headers=headers, timeout=60)
+    async with http:
+        card = await A2ACardResolver(http, f"{url}/a2a/{exposure_id}").get_agent_card()
+        client = await create_client(card, ClientConfig(httpx_client=http, streaming=streaming))
+        try:
+            yield client, card
+        finally:
+            await client.close()
+
+
+def a2a_message(text: str, context_id: str | None = None, message_id: str | None = None):
+    from a2a.types import a2a_pb2 as pb
+
+    message = pb.Message(message_id=message_id or uuid.uuid4().hex, role=pb.Role.ROLE_USER,
+                         parts=[pb.Part(text=text)])
+    if context_id:
+        message.context_id = context_id
+    return pb.SendMessageRequest(message=message)
