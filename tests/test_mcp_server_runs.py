@@ -107,3 +107,27 @@ def test_a_retried_call_gets_the_first_calls_run(client, org, model, tool, serve
     assert first.structured_content["run_id"] == again.structured_content["run_id"]
     assert again.structured_content["output"] == "once"
     assert len(model.requests) == 1
+
+
+def test_rate_limit_is_an_mcp_error_with_the_api_code(client, served):
+    from tests.factories import ADMIN, make_org
+
+    limited = make_org(client)
+    resp = client.put(f"/v1/admin/orgs/{limited['id']}/limits",
+                      json={"requests_per_minute": 3}, headers=ADMIN)
+    assert resp.status_code == 200, resp.text
+
+    async def until_refused():
+        from mcp.shared.exceptions import MCPError
+
+        async with mcp_client(served.url, limited["headers"]) as mcp:
+            for _ in range(10):  # each request counts, like any other of the organization
+                try:
+                    await mcp.list_tools()
+                except MCPError as exc:
+                    return exc
+        raise AssertionError("never refused")
+
+    error = asyncio.run(until_refused())
+    assert error.data["code"] == "usage_limit_reached" and error.data["status"] == 429
+    assert error.data["retry_after"] >= 1
