@@ -152,10 +152,15 @@ def _scope(who: Who, exposure) -> str:
                                 "exposure", exposure.id)
 
 
-def begin(settings, *, who: Who, exposure, arguments: dict, key: str | None = None) -> Started:
-    """Start the exposure's run (synchronous: a hop or a request thread). With ``key``, a
-    retry of the same call finds the first call's run (a different call with the same key is
-    422 ``idempotency_key_reused``)."""
+def begin(settings, *, who: Who, exposure=None, name: str | None = None, arguments: dict,
+          key: str | None = None) -> Started:
+    """Start the run of the exposure (or of the one called ``name``), synchronously: a hop or
+    a request thread. With ``key``, a retry of the same call finds the first call's run (a
+    different call with the same key is 422 ``idempotency_key_reused``)."""
+    if exposure is None:
+        exposure = exposures.named(org_id=who.org_id, name=name)
+        if exposure is None:
+            raise NotFound(f"unknown tool {name!r}", code="not_found")
     if exposure.target_type not in exposures.TYPES or exposures.target(
             org_id=who.org_id, exposure=exposure) is None:
         raise NotFound(f"the tool {exposure.name!r} is not available", code="not_found")
@@ -179,10 +184,11 @@ def begin(settings, *, who: Who, exposure, arguments: dict, key: str | None = No
     return started
 
 
-async def start(settings, *, who: Who, exposure, arguments: dict,
-                key: str | None = None) -> Started:
-    """``begin`` from a coroutine; a thread-less turn starts executing on the turn loop."""
-    started = await concurrency.hop(begin, settings, who=who, exposure=exposure,
+async def start(settings, *, who: Who, exposure=None, name: str | None = None,
+                arguments: dict, key: str | None = None) -> Started:
+    """``begin`` from a coroutine (one hop); a thread-less turn starts executing on the turn
+    loop."""
+    started = await concurrency.hop(begin, settings, who=who, exposure=exposure, name=name,
                                     arguments=arguments, key=key)
     if started.kind == "turn" and started.thread_id is None and not started.replayed:
         started.future = concurrency.submit(turns.arun(settings=settings, org_id=who.org_id,

@@ -80,19 +80,14 @@ async def _hop(fn, *args, **kwargs):
 async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
     caller = _caller(ctx)
     settings = ctx.lifespan_context["settings"]
-    exposure = await _hop(exposures.named, org_id=caller.org_id, name=params.name)
-    if exposure is None:
-        raise MCPError(-32602, f"unknown tool {params.name!r}",
-                       {"code": "not_found", "status": 404})
     meta = params.meta if isinstance(params.meta, dict) else \
         (params.meta.model_dump(by_alias=True) if params.meta is not None else {})
     key = meta.get(IDEMPOTENCY_META)
     who = _who(caller)
-    with tracing.span("mcp tools/call", {"agent_platform.exposure.id": exposure.id,
-                                         "gen_ai.tool.name": exposure.name,
+    with tracing.span("mcp tools/call", {"gen_ai.tool.name": params.name,
                                          "agent_platform.org.id": caller.org_id}):
         try:
-            started = await exposed.start(settings, who=who, exposure=exposure,
+            started = await exposed.start(settings, who=who, name=params.name,
                                           arguments=dict(params.arguments or {}),
                                           key=key if isinstance(key, str) else None)
         except DomainError as exc:
