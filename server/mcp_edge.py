@@ -29,6 +29,7 @@ log = logging.getLogger("agent_platform.mcp")
 PATH = "/mcp"
 CALLER_KEY = "agent_platform.mcp_caller"
 REFUSED_KEY = "agent_platform.mcp_refused"
+TRACE_KEY = "agent_platform.mcp_trace"
 IDEMPOTENCY_META = "io.agent-platform/idempotency-key"
 SERVER_ERROR = -32000  # JSON-RPC's implementation-defined server errors start here
 _CODES = {400: -32602, 404: -32602}  # the caller's arguments or tool name
@@ -49,6 +50,23 @@ def _caller(ctx) -> auth.Caller:
     if refused is not None:
         raise mcp_error(refused)
     return scope[CALLER_KEY]
+
+
+@contextlib.contextmanager
+def _request_trace(ctx):
+    """The HTTP request's trace made current where the MCP server runs the handler (in a
+    session task of its own on the handshake-era protocols)."""
+    carried = ctx.request.scope.get(TRACE_KEY) if ctx.request is not None else None
+    if carried is None:
+        yield
+        return
+    from opentelemetry import context
+
+    token = context.attach(carried)
+    try:
+        yield
+    finally:
+        context.detach(token)
 
 
 def _who(caller: auth.Caller) -> exposed.Who:
@@ -84,8 +102,8 @@ async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolR
         (params.meta.model_dump(by_alias=True) if params.meta is not None else {})
     key = meta.get(IDEMPOTENCY_META)
     who = _who(caller)
-    with tracing.span("mcp tools/call", {"gen_ai.tool.name": params.name,
-                                         "agent_platform.org.id": caller.org_id}):
+    with _request_trace(ctx), tracing.span("mcp tools/call", {
+            "gen_ai.tool.name": params.name, "agent_platform.org.id": caller.org_id}):
         try:
             started = await exposed.start(settings, who=who, name=params.name,
                                           arguments=dict(params.arguments or {}),
@@ -147,6 +165,10 @@ class Edge:
                 return caller
 
         scope[CALLER_KEY] = await auth.in_thread(admit)
+        if tracing.enabled():
+            from opentelemetry import context
+
+            scope[TRACE_KEY] = context.get_current()
         if self.manager is None:
             raise Unavailable("the MCP server is starting", code="not_ready",
                               headers={"Retry-After": "1"})

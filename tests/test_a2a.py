@@ -14,7 +14,7 @@ from tests.factories_exposures import (a2a_client, a2a_message, echo_network, ex
                                        served, wait_run)
 from tests.factories_identity import mint
 from tests.factories_turns import openai_agent
-from tests.fixtures_turns import allow_loopback, model, org  # noqa: F401
+from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
 from tests.servers import Reply, text
 
 S = pb.TaskState
@@ -131,3 +131,35 @@ def test_reach_of_cards_and_tasks(client, org, network, served):
     task, error = asyncio.run(as_alice_then_bob())
     assert task.status.state == S.TASK_STATE_COMPLETED
     assert "not found" in str(error).lower()
+
+
+def test_waiting_for_approval_is_input_required(client, org, model, tools_server, served):
+    from tests.factories_turns import http_tool
+    from tests.servers import tool_calls
+
+    model.reset()
+    refund = http_tool(client, org, tools_server, name="refund", path="/refund",
+                       requires_approval=True)
+    agent = openai_agent(client, org, tool_ids=[refund["id"]])
+    exposure = expose(client, org, "agent", agent["id"], "refunder")
+    model.enqueue(tool_calls(("c1", "refund", {"order": "B-2"})), text("Refunded."))
+
+    async def send():
+        async with a2a_client(served.url, exposure["id"], {**org["headers"], "X-User-Id": "gus"},
+                              streaming=False) as (a2a, _):
+            [sent] = [e async for e in a2a.send_message(a2a_message("refund B-2"))]
+            return sent.task
+
+    task = asyncio.run(send())
+    assert task.status.state == S.TASK_STATE_INPUT_REQUIRED
+    assert f"/v1/runs/{task.id}/approvals" in task.status.message.parts[0].text
+    run = client.get(f"/v1/runs/{task.id}", headers=org["headers"]).json()["run"]
+    assert run["status"] == "awaiting_approval"
+
+
+def test_a_workflow_is_no_a2a_agent(client, org, served):
+    from tests.factories_copilots import make_workflow
+
+    flow = expose(client, org, "workflow", make_workflow(client, org)["id"], "wf-only")
+    card = f"{served.url}/a2a/{flow['id']}/.well-known/agent-card.json"
+    assert_problem(httpx.get(card, headers=org["headers"]), 404)

@@ -145,3 +145,23 @@ def test_credentials_are_checked_before_mcp(client, served):
     assert_problem(httpx.post(f"{served.url}/mcp", json=body), 401)
     assert_problem(httpx.post(f"{served.url}/mcp", json=body,
                               headers=bearer("ak_not_a_key")), 401)
+
+
+def test_a_deleted_target_is_no_longer_offered(client, org, served):
+    agent = make_agent(client, org, model=ECHO)
+    expose(client, org, "agent", agent["id"], "short-lived")
+
+    async def names():
+        async with mcp_client(served.url, org["headers"]) as mcp:
+            return {t.name for t in (await mcp.list_tools()).tools}
+
+    assert "short-lived" in run(names())
+    assert client.delete(f"/v1/agents/{agent['id']}", headers=org["headers"]).status_code in (
+        200, 204)
+    assert "short-lived" not in run(names())
+
+    async def call():
+        async with mcp_client(served.url, org["headers"]) as mcp:
+            return await refused(mcp, "short-lived", {"message": "hi"})
+
+    assert run(call()).data["status"] == 404

@@ -131,3 +131,24 @@ def test_rate_limit_is_an_mcp_error_with_the_api_code(client, served):
     error = asyncio.run(until_refused())
     assert error.data["code"] == "usage_limit_reached" and error.data["status"] == 429
     assert error.data["retry_after"] >= 1
+
+
+def test_a_call_is_traced_under_the_callers_trace(client, org, model, tool, served):
+    from tests.factories_tracing import PARENT_ID, TRACE_ID, finished_spans, in_memory_tracing
+
+    model.reset()
+    model.enqueue(text("traced"))
+    headers = {**org["headers"], "traceparent": f"00-{TRACE_ID}-{PARENT_ID}-01"}
+    with in_memory_tracing() as exporter:
+        async def call():
+            async with mcp_client(served.url, headers) as mcp:
+                return await mcp.call_tool("slow", {"message": "trace me"})
+
+        result = asyncio.run(call())
+        spans = finished_spans(exporter, "mcp tools/call", "invoke_agent agent")
+    assert result.structured_content["output"] == "traced"
+    named = {s.name: s for s in spans}
+    call_span, turn = named["mcp tools/call"], named["invoke_agent agent"]
+    assert format(call_span.context.trace_id, "032x") == TRACE_ID
+    assert turn.context.trace_id == call_span.context.trace_id
+    assert turn.attributes["agent_platform.run.id"] == result.structured_content["run_id"]
