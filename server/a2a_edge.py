@@ -132,7 +132,10 @@ class Handler(RequestHandler):
         with tracing.span("a2a SendMessage", {"agent_platform.exposure.id": exposure.id}):
             started = await self._start(params, context)
             if not params.configuration.return_immediately:
-                await exposed.finish(self.settings, who=_who(caller), started=started)
+                try:
+                    await exposed.finish(self.settings, who=_who(caller), started=started)
+                except DomainError as exc:
+                    raise a2a_error(exc) from None
             return task_of(await self._run(context, started.run_id))
 
     async def on_message_send_stream(self, params, context):
@@ -174,7 +177,10 @@ class Handler(RequestHandler):
                                                                     getter.result())))
                 else:
                     getter.cancel()
-            await waiting
+            try:
+                await waiting
+            except DomainError as exc:
+                raise a2a_error(exc) from None
             final = task_of(await self._run(context, started.run_id))
             if final.artifacts:
                 yield pb.TaskArtifactUpdateEvent(task_id=final.id, context_id=final.context_id,

@@ -117,7 +117,11 @@ async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolR
             except Exception:  # the client went away: the call's end says the rest
                 pass
 
-        result = await exposed.finish(settings, who=who, started=started, progress=progress)
+        try:
+            result = await exposed.finish(settings, who=who, started=started,
+                                          progress=progress)
+        except DomainError as exc:  # no room for the run (503 at_capacity), ...
+            raise mcp_error(exc) from None
     return types.CallToolResult(content=[types.TextContent(type="text", text=result.text())],
                                 structured_content=result.structured(),
                                 is_error=result.status in ("failed", "cancelled"))
