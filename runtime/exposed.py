@@ -188,12 +188,16 @@ async def start(settings, *, who: Who, exposure=None, name: str | None = None,
                 arguments: dict, key: str | None = None) -> Started:
     """``begin`` from a coroutine (one hop); a thread-less turn starts executing on the turn
     loop."""
-    started = await concurrency.hop(begin, settings, who=who, exposure=exposure, name=name,
-                                    arguments=arguments, key=key)
-    if started.kind == "turn" and started.thread_id is None and not started.replayed:
-        started.future = concurrency.submit(turns.arun(settings=settings, org_id=who.org_id,
-                                                       run_id=started.run_id))
-    return started
+    async def begun() -> Started:
+        started = await concurrency.hop(begin, settings, who=who, exposure=exposure,
+                                        name=name, arguments=arguments, key=key)
+        if started.kind == "turn" and started.thread_id is None and not started.replayed:
+            started.future = concurrency.submit(turns.arun(
+                settings=settings, org_id=who.org_id, run_id=started.run_id))
+        return started
+
+    # shielded: a run that was created is executed even when its caller leaves meanwhile
+    return await asyncio.shield(begun())
 
 
 def _turn_result(run) -> Result:

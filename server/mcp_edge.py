@@ -150,9 +150,13 @@ class Edge:
     async def run(self):
         """The session manager of this serving (a new one each time the app starts)."""
         manager = StreamableHTTPSessionManager(app=self.server, stateless=True)
+        previous = self.manager
         async with manager.run():
             self.manager = manager
-            yield
+            try:
+                yield
+            finally:
+                self.manager = previous
 
     async def handle(self, scope, receive, send) -> None:
         """Serve one `/mcp` request (a DomainError of authentication propagates: the app's
