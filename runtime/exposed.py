@@ -59,6 +59,7 @@ class Started:
     run_id: str
     thread_id: str | None = None
     future: object | None = None  # the turn executing in this process (thread-less turns)
+    events: asyncio.Queue | None = None  # its events, handed over from the turn loop
     replayed: bool = False
 
 
@@ -192,8 +193,14 @@ async def start(settings, *, who: Who, exposure=None, name: str | None = None,
         started = await concurrency.hop(begin, settings, who=who, exposure=exposure,
                                         name=name, arguments=arguments, key=key)
         if started.kind == "turn" and started.thread_id is None and not started.replayed:
+            loop, started.events = asyncio.get_running_loop(), asyncio.Queue()
+
+            def emit(kind: str, data: dict) -> None:  # on the turn loop (or a hop)
+                if kind in _PROGRESS:
+                    loop.call_soon_threadsafe(started.events.put_nowait, (kind, data))
+
             started.future = concurrency.submit(turns.arun(
-                settings=settings, org_id=who.org_id, run_id=started.run_id))
+                settings=settings, org_id=who.org_id, run_id=started.run_id, emit=emit))
         return started
 
     # shielded: a run that was created is executed even when its caller leaves meanwhile
@@ -230,8 +237,7 @@ async def finish(settings, *, who: Who, started: Started, progress=None,
         if started.thread_id is not None:
             return await _follow_thread(settings, who, started, progress)
         if started.future is not None:
-            run = await asyncio.wrap_future(started.future)
-            return _turn_result(run)
+            return _turn_result(await _follow_future(started, progress))
         return await _poll_turn(who, started, progress)
     except asyncio.CancelledError:
         if cancel:
@@ -241,6 +247,22 @@ async def finish(settings, *, who: Who, started: Started, progress=None,
 
 async def _quiet(done: int, message: str) -> None:
     return None
+
+
+async def _follow_future(started: Started, progress):
+    """The run executing in this process, its events reported as they come."""
+    ended = asyncio.wrap_future(started.future)
+    steps = 0
+    while True:
+        heard = asyncio.ensure_future(started.events.get())
+        try:
+            done, _ = await asyncio.wait({heard, ended}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not heard.done():
+                heard.cancel()
+        if heard not in done:
+            return await ended
+        steps = await _step(progress, steps, *heard.result())
 
 
 def stop(*, who: Who, started: Started) -> None:

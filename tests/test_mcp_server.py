@@ -91,13 +91,20 @@ def test_calls_a_network_and_continues_its_thread(client, org, tools, served):
 
 
 def test_agent_without_end_user_and_workflow(client, org, tools, served):
+    progress = []
+
+    async def heard(done, total, message):
+        progress.append(message)
+
     async def calls():
         async with mcp_client(served.url, org["headers"]) as mcp:
-            agent = await mcp.call_tool("solo", {"message": "ping"})
-            flow = await mcp.call_tool("flow", {"text": "from a workflow"})
+            agent = await mcp.call_tool("solo", {"message": "ping"}, progress_callback=heard)
+            flow = await mcp.call_tool("flow", {"text": "from a workflow"},
+                                       progress_callback=heard)
             return agent, flow
 
     agent, flow = run(calls())
+    assert progress[0] == "answered" and "1 of 1 steps done" in progress
     assert agent.structured_content["output"] == "ping"
     assert agent.structured_content["thread_id"] is None
     assert flow.structured_content["status"] == "succeeded", flow.structured_content

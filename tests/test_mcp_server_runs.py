@@ -19,10 +19,13 @@ def tool(client, org, model):
     return expose(client, org, "agent", agent["id"], "slow")
 
 
-def test_cancelling_a_call_cancels_its_run(client, org, model, tool, served):
+@pytest.mark.parametrize("user", ["canceller", None])
+def test_cancelling_a_call_cancels_its_run(client, org, model, tool, served, user):
     model.reset()
     model.enqueue(Reply(text="never", delay=30))
-    headers = {**org["headers"], "X-User-Id": "canceller"}
+    headers = {**org["headers"], **({"X-User-Id": user} if user else {})}
+    before = {r["id"] for r in client.get("/v1/runs", params={"limit": 200},
+                                          headers=org["headers"]).json()["runs"]}
 
     async def call_then_cancel():
         async with mcp_client(served.url, headers) as mcp:
@@ -36,9 +39,9 @@ def test_cancelling_a_call_cancels_its_run(client, org, model, tool, served):
                 await call
 
     asyncio.run(call_then_cancel())
-    runs = client.get("/v1/runs", params={"user_id": "canceller"},
-                      headers=org["headers"]).json()["runs"]
-    [run] = runs
+    runs = client.get("/v1/runs", params={"limit": 200}, headers=org["headers"]).json()["runs"]
+    [run] = [r for r in runs if r["id"] not in before]
+    assert run["user_id"] == user and (run["thread_id"] is None) == (user is None)
     assert wait_run(client, org["headers"], run["id"])["status"] == "cancelled"
 
 
