@@ -191,6 +191,14 @@ class Middleware:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and scope["path"].rstrip("/") == PATH:
+            if scope["method"] != "POST":  # no session, no server-initiated stream
+                from server.errors import problem, send_problem
+
+                await send_problem(send, problem(
+                    405, f"{scope['method']} is not allowed on {PATH}: each request is a POST "
+                    "(the server keeps no session and opens no stream of its own)",
+                    headers={"Allow": "POST"}))
+                return
             await self.edge.handle(scope, receive, send)
             return
         await self.app(scope, receive, send)

@@ -152,6 +152,11 @@ def test_credentials_are_checked_before_mcp(client, served):
     assert_problem(httpx.post(f"{served.url}/mcp", json=body), 401)
     assert_problem(httpx.post(f"{served.url}/mcp", json=body,
                               headers=bearer("ak_not_a_key")), 401)
+    for method in ("GET", "DELETE"):  # no session and no stream of the server's own
+        refused = httpx.request(method, f"{served.url}/mcp", headers={
+            "Accept": "text/event-stream"})
+        assert_problem(refused, 405, "method_not_allowed")
+        assert refused.headers["allow"] == "POST"
 
 
 def test_a_deleted_target_is_no_longer_offered(client, org, served):
