@@ -163,3 +163,26 @@ def test_a_workflow_is_no_a2a_agent(client, org, served):
     flow = expose(client, org, "workflow", make_workflow(client, org)["id"], "wf-only")
     card = f"{served.url}/a2a/{flow['id']}/.well-known/agent-card.json"
     assert_problem(httpx.get(card, headers=org["headers"]), 404)
+
+
+def test_a_spend_cap_refuses_the_send_with_the_api_code(client, org, network, served):
+    client.post("/v1/groups", json={"group_id": "a2a-broke", "spend_cap_usd": 0},
+                headers=org["headers"])
+    client.post("/v1/users", json={"user_id": "a2a-poor", "group_id": "a2a-broke"},
+                headers=org["headers"])
+
+    async def send():
+        async with a2a_client(served.url, network["id"], {**org["headers"],
+                              "X-User-Id": "a2a-poor"}, streaming=False) as (a2a, _):
+            try:
+                await collect(a2a, a2a_message("hi"))
+            except Exception as exc:
+                return exc
+        raise AssertionError("the send was accepted")
+
+    error = asyncio.run(send())
+    assert "spend cap" in str(error)
+    assert "spend_cap_reached" in repr(getattr(error, "data", None) or error.__dict__), \
+        error.__dict__
+    assert client.get("/v1/runs", params={"user_id": "a2a-poor"},
+                      headers=org["headers"]).json()["runs"] == []
