@@ -186,3 +186,18 @@ def test_a_spend_cap_refuses_the_send_with_the_api_code(client, org, network, se
         error.__dict__
     assert client.get("/v1/runs", params={"user_id": "a2a-poor"},
                       headers=org["headers"]).json()["runs"] == []
+
+
+def test_a_resent_message_answers_the_first_sends_task(client, org, network, served):
+    async def twice():
+        async with a2a_client(served.url, network["id"], {**org["headers"],
+                              "X-User-Id": "resender"}, streaming=False) as (a2a, _):
+            [first] = await collect(a2a, a2a_message("once", message_id="m-1"))
+            [again] = await collect(a2a, a2a_message("once", message_id="m-1"))
+            return first.task, again.task
+
+    first, again = asyncio.run(twice())
+    assert again.id == first.id and again.status.state == S.TASK_STATE_COMPLETED
+    runs = client.get("/v1/runs", params={"user_id": "resender"},
+                      headers=org["headers"]).json()["runs"]
+    assert len(runs) == 1
