@@ -225,8 +225,13 @@ def _who(caller) -> exposed.Who:
 
 
 class _Context(DefaultServerCallContextBuilder):
+    """The call's context: the caller and the exposure (never the request's headers, which
+    hold the credential)."""
+
     def build(self, request: Request) -> ServerCallContext:
-        context = super().build(request)
+        context = super().build(request)  # the headers name the protocol version, ...
+        context.state["headers"] = {k: v for k, v in context.state.get("headers", {}).items()
+                                    if k.lower() not in ("authorization", "cookie")}
         context.state["caller"] = request.scope[CALLER_KEY]
         context.state["exposure"] = request.scope[EXPOSURE_KEY]
         return context
