@@ -29,6 +29,7 @@ SUITE = (
     ("rebuild", ["--runs", "10"]),
     ("execute", ["--runs", "100"]),
     ("mcp", ["--runs", "100", "--rounds", "3"]),
+    ("exposures", ["--calls", "150"]),
     ("schedule_time", []),
     ("workflow", ["--runs", "60"]),
     ("turn", ["--turns", "150"]),

@@ -327,13 +327,14 @@ def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> AgentRun:
     return runs.get(org_id=org_id, run_id=run_id, user_id=user_id)
 
 
-async def arun(*, settings, org_id: str, run_id: str) -> AgentRun:
+async def arun(*, settings, org_id: str, run_id: str, emit: Emit | None = None) -> AgentRun:
     """Execute a started synchronous run in one of the process's turn slots; a run that finds
     none free within AGENT_PLATFORM_SYNC_RUN_WAIT_MS is failed and the caller gets 503
-    ``at_capacity`` with Retry-After."""
+    ``at_capacity`` with Retry-After. ``emit`` hears the turn's events (an MCP call's
+    progress)."""
     try:
         async with concurrency.turn_slot(settings, wait_s=settings.sync_run_wait_ms / 1000):
-            return await aexecute(settings=settings, org_id=org_id, run_id=run_id)
+            return await aexecute(settings=settings, org_id=org_id, run_id=run_id, emit=emit)
     except concurrency.AtCapacity:
         await concurrency.hop(runs.finish, run_id=run_id, status="failed", output=None,
                               steps=[], usage={}, cost_micro_usd=0,

@@ -15,8 +15,8 @@ from connexion.options import SwaggerUIOptions
 from jobs import tasks
 from rules import ssrf
 from runtime import mcp_client
-from server import (auth, body_limit, conditional, conventions, docs, errors, logs, openai_errors,
-                    openapi31, operations, request_ids, widget)
+from server import (a2a_edge, auth, body_limit, conditional, conventions, docs, errors, logs,
+                    mcp_edge, openai_errors, openapi31, operations, request_ids, widget)
 from server.auth import GuardedResolver, security_map
 from store import crypto, db, metrics, migrations, tracing
 from store.settings import Settings
@@ -47,10 +47,11 @@ def operation_modules(spec: dict) -> dict[str, str]:
     return found
 
 
-def _lifespan(settings: Settings):
+def _lifespan(settings: Settings, mcp=None):
     """Start-up and shut-down of a serving process: the turns a stopped process left running
     (jobs/orphans.py), the in-process scheduler thread on the embedded default
-    (AGENT_PLATFORM_SCHEDULER), and the outbox relay (jobs/outbox.py)."""
+    (AGENT_PLATFORM_SCHEDULER), the outbox relay (jobs/outbox.py) and the MCP edge's session
+    manager."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
@@ -71,7 +72,8 @@ def _lifespan(settings: Settings):
 
             dispatcher = Dispatcher(settings).start()
         try:
-            yield
+            async with (mcp.run() if mcp is not None else contextlib.nullcontext()):
+                yield
         finally:
             if dispatcher is not None:
                 dispatcher.close()
@@ -112,7 +114,8 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     openapi31.install(cache_dir=settings.data_dir)  # valid documents remembered there
     spec = load_spec()
     written = copy.deepcopy(spec)  # served as written: Connexion resolves refs for routing
-    app = operations.App(__name__, lifespan=_lifespan(settings),
+    mcp = mcp_edge.Edge(settings)
+    app = operations.App(__name__, lifespan=_lifespan(settings, mcp),
                          swagger_ui_options=SwaggerUIOptions(serve_spec=False, swagger_ui=False))
     app.add_api(
         spec,
@@ -133,6 +136,10 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
                                   settings.max_import_values)))
     app.add_middleware(docs.Documents, position=MiddlewarePosition.BEFORE_ROUTING, spec=written)
     app.add_middleware(widget.Widget, position=MiddlewarePosition.BEFORE_ROUTING)
+    # the protocol edges: /mcp (MCP) and /a2a/{id} (A2A) over the exposed targets
+    app.add_middleware(mcp_edge.Middleware, position=MiddlewarePosition.BEFORE_ROUTING, edge=mcp)
+    app.add_middleware(a2a_edge.Middleware, position=MiddlewarePosition.BEFORE_ROUTING,
+                       edge=a2a_edge.Edge(settings))
     # the request id, the request log, RateLimit fields and CORS, on every answer (errors too)
     app.add_middleware(conventions.Conventions, position=MiddlewarePosition.BEFORE_EXCEPTION,
                        spec=spec, settings=settings, ids_inside=settings.validate_responses)

@@ -222,6 +222,26 @@ def check_triggers(out, v, api):
     assert runs[0]["input"] == {"who": "octocat"} and runs[0]["trigger"] == "webhook"
 
 
+def check_exposures(out, v, api):
+    assert out.strip() == f"/a2a/{v['EXPOSURE']}"
+    exposure = api.get(f"/v1/exposures/{v['EXPOSURE']}").json()["exposure"]
+    assert exposure["target"] == {"type": "copilot", "id": v["PROD"]}
+    assert exposure["name"] == "support"
+
+
+def check_mcp_config(out, v, api):
+    assert out.strip().split("\n") == ["['support']", "hello", 'health: {"status": "ok"}']
+    runs = api.get("/v1/runs", params={"user_id": "ide-user"}).json()["runs"]
+    assert len(runs) == 2 and len({r["thread_id"] for r in runs}) == 1
+
+
+def check_a2a_client(out, v, api):
+    assert out.strip().split("\n") == ["support True", "hello from A2A",
+                                        "TASK_STATE_COMPLETED"]
+    [run] = api.get("/v1/runs", params={"user_id": "a2a-user"}).json()["runs"]
+    assert run["copilot_id"] == v["PROD"] and run["output"] == "hello from A2A"
+
+
 CHECKS = {
     "setup": check_setup,
     "org-and-key": check_org_and_key,
@@ -244,6 +264,9 @@ CHECKS = {
     "webhooks-python": check_webhooks_python,
     "webhooks-node": check_webhooks_node,
     "triggers": check_triggers,
+    "exposures": check_exposures,
+    "mcp-config": check_mcp_config,
+    "a2a-client": check_a2a_client,
 }
 # blocks whose output holds a problem+json on purpose
 EXPECTS_PROBLEM = {"identity-keys"}

@@ -766,6 +766,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exposures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's exposures, oldest first
+         * @description The networks, agents and workflows the organization offers as MCP tools (`/mcp`) and A2A agents (`/a2a/{id}`), one page at a time. Nothing is exposed by default.
+         */
+        get: operations["list_exposures"];
+        put?: never;
+        /**
+         * Expose a network, an agent or a workflow as an MCP tool and an A2A agent
+         * @description `target` names what is exposed: a network by the id of its staging or prod network (a dev network is 400 `exposure_target_invalid`), an agent, or a workflow (its `input_schema` is the tool's input schema; workflows are MCP tools only). A target that is not in the organization is 404 `exposure_target_not_found`. `name` is the MCP tool name, unique in the organization (409 `exposure_name_conflict`). Needs the API key: a session token gets 403.
+         */
+        post: operations["create_exposure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exposures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The exposure. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an exposure
+         * @description One exposure with its target, MCP tool name and A2A address.
+         */
+        get: operations["get_exposure"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop exposing a target
+         * @description The tool leaves `tools/list` and its A2A agent answers 404 from now on.
+         */
+        delete: operations["delete_exposure"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an exposure (its name, description or target)
+         * @description Given fields replace the current ones, checked as on creation. Clients that listed the tool see the change on their next `tools/list`.
+         */
+        patch: operations["update_exposure"];
+        trace?: never;
+    };
     "/v1/prompt-blocks": {
         parameters: {
             query?: never;
@@ -3976,6 +4031,8 @@ export interface components {
         /** @enum {string} */
         OwnerKind: "org" | "user";
         /** @enum {string} */
+        ExposureTargetType: "copilot" | "agent" | "workflow";
+        /** @enum {string} */
         ProviderType: "api" | "mcp";
         /** @enum {string} */
         RebuildScope: "custom" | "mcp" | "all";
@@ -4783,6 +4840,77 @@ export interface components {
             description?: string | null;
             /** @description The text inserted where instructions reference the block. */
             text?: string;
+        };
+        /** @description What is exposed. */
+        ExposureTarget: {
+            /** @description A network (its staging or prod network), an agent or a workflow. */
+            type: components["schemas"]["ExposureTargetType"];
+            /**
+             * Format: uuid
+             * @description The target's id.
+             */
+            id: string;
+        };
+        ExposureCreate: {
+            /** @description What is exposed. */
+            target: components["schemas"]["ExposureTarget"];
+            /** @description The MCP tool name, unique in the organization. */
+            name: string;
+            /** @description What the tool does (its MCP description and the A2A card's). */
+            description?: string | null;
+        };
+        ExposureUpdate: {
+            /** @description What is exposed. */
+            target?: components["schemas"]["ExposureTarget"];
+            /** @description The MCP tool name, unique in the organization. */
+            name?: string;
+            /** @description What the tool does. */
+            description?: string | null;
+        };
+        Exposure: {
+            /**
+             * Format: uuid
+             * @description The exposure's id (its A2A agent's id).
+             */
+            id: string;
+            /** @description What is exposed. */
+            target: components["schemas"]["ExposureTarget"];
+            /** @description The MCP tool name. */
+            name: string;
+            /** @description What the tool does. */
+            description: string | null;
+            /** @description The tool's name in `tools/list` of `/mcp`. */
+            mcp_tool: string;
+            /** @description The path of the A2A agent (`/a2a/{id}`; its card at `/a2a/{id}/.well-known/agent-card.json`); null for a workflow. */
+            a2a_url: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was last changed.
+             */
+            updated_at: string;
+        };
+        ExposureBody: {
+            /** @description The exposure. */
+            exposure: components["schemas"]["Exposure"];
+        };
+        ExposureList: {
+            /** @description The exposures of this page. */
+            exposures: components["schemas"]["Exposure"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description The id of a deleted exposure. */
+        ExposureDeleted: {
+            /**
+             * Format: uuid
+             * @description The id of the deleted exposure.
+             */
+            deleted: string;
         };
         PromptBlock: {
             /**
@@ -8443,6 +8571,224 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_exposures: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of exposures, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_exposure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExposureCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_exposure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The exposure. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exposure. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureBody"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_exposure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The exposure. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_exposure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The exposure. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExposureUpdate"];
+            };
+        };
+        responses: {
+            /** @description The exposure after the update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

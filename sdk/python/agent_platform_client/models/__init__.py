@@ -87,6 +87,14 @@ from .error_detail import ErrorDetail
 from .execution_status import ExecutionStatus
 from .experiment_assign import ExperimentAssign
 from .experiment_assignment import ExperimentAssignment
+from .exposure import Exposure
+from .exposure_body import ExposureBody
+from .exposure_create import ExposureCreate
+from .exposure_deleted import ExposureDeleted
+from .exposure_list import ExposureList
+from .exposure_target import ExposureTarget
+from .exposure_target_type import ExposureTargetType
+from .exposure_update import ExposureUpdate
 from .final_run_status import FinalRunStatus
 from .free_form_object import FreeFormObject
 from .frequency import Frequency
@@ -408,6 +416,14 @@ __all__ = (
     "ExecutionStatus",
     "ExperimentAssign",
     "ExperimentAssignment",
+    "Exposure",
+    "ExposureBody",
+    "ExposureCreate",
+    "ExposureDeleted",
+    "ExposureList",
+    "ExposureTarget",
+    "ExposureTargetType",
+    "ExposureUpdate",
     "FinalRunStatus",
     "FreeFormObject",
     "Frequency",
