@@ -38,9 +38,11 @@ class Cluster:
     """A throwaway PostgreSQL cluster of the pgserver wheel (PostgreSQL 16 + pgvector)."""
 
     def __init__(self):
-        import pgserver
+        import importlib.util
 
-        self.bin = Path(pgserver.__file__).parent / "pginstall" / "bin"
+        # the wheel's binaries (importing the package would set up its own server manager)
+        package = importlib.util.find_spec("pgserver").submodule_search_locations[0]
+        self.bin = Path(package) / "pginstall" / "bin"
         self.root = Path(tempfile.mkdtemp(prefix="agent-platform-pgvector."))
         self.port = _free_port()
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
