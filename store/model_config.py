@@ -29,20 +29,20 @@ def _keys(row: OrgModelConfig | None) -> dict:
     return crypto.decrypt(row.secrets) if row is not None and row.secrets else {}
 
 
-def to_dict(row: OrgModelConfig | None) -> dict:
+def to_dict(row: OrgModelConfig | None, org_id: str | None = None) -> dict:
     keys = list(_keys(row))
     stored = (row.providers if row is not None else None) or {}
     return {
         "default_provider": row.default_provider if row is not None else None,
         "providers": {name: {"base_url": (stored.get(name) or {}).get("base_url"),
                              "has_api_key": name in keys} for name in PROVIDERS},
-        "embeddings": embeddings.to_dict(org_id=row.org_id) if row is not None else None,
+        "embeddings": embeddings.to_dict(org_id=org_id) if org_id else None,
         "updated_at": iso(row.updated_at) if row is not None else None,
     }
 
 
 def get(*, org_id: str) -> dict:
-    return to_dict(_row(org_id))
+    return to_dict(_row(org_id), org_id)
 
 
 def set(*, org_id: str, fields: dict) -> tuple[dict, str | None]:
