@@ -6,7 +6,7 @@ PDF through pypdf (each page's text); DOCX through python-docx (paragraphs, then
 A document that cannot be read raises DocumentError (the document fails with its code).
 
 Chunks: paragraphs (blank-line separated; a Markdown heading also starts one) packed into
-chunks of at most ``size`` characters; a paragraph longer than that is cut at word
+chunks of at most ``size`` characters, a Markdown heading starting a new chunk; a paragraph longer than that is cut at word
 boundaries; each chunk after the first of a run of cuts repeats the last ``overlap``
 characters of the one before, so that a sentence cut in two is whole in one of them.
 """
@@ -132,6 +132,9 @@ def chunk(text: str, *, size: int, overlap: int) -> list[str]:
     chunks: list[str] = []
     current = ""
     for paragraph in paragraphs(text):
+        if current and paragraph.startswith("#") and _HEADING.match(paragraph):
+            chunks.append(current)  # a Markdown heading starts a chunk of its own
+            current = ""
         if len(paragraph) > size:
             if current:
                 chunks.append(current)

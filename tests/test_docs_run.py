@@ -179,6 +179,18 @@ def check_end_users(out, v, api):
     assert user["group_id"] == "team-a" and "carol-own-token" not in json.dumps(user)
 
 
+def check_knowledge(out, v, api):
+    assert "Parking at the office is free for employees and visitors." in out
+    answer = out[out.index("search_knowledge: "):].split("search_knowledge: ", 1)[1]
+    passage = json.loads(answer)["passages"][0]
+    assert "25 days of paid leave" in passage["text"] and passage["document"] == "handbook.md"
+    document = api.get(f"/v1/knowledge-bases/{v['KB']}/documents/{v['DOC']}").json()["document"]
+    assert document["status"] == "ready" and document["current"] is True
+    assert document["progress"] == {"chunks": 2, "embedded": 2}
+    agent = api.get(f"/v1/agents/{v['LIBRARIAN']}").json()["agent"]
+    assert agent["knowledge_base_ids"] == [v["KB"]]
+
+
 CHECKS = {
     "setup": check_setup,
     "org-and-key": check_org_and_key,
@@ -195,6 +207,7 @@ CHECKS = {
     "tools": check_tools,
     "schedules": check_schedules,
     "end-users": check_end_users,
+    "knowledge": check_knowledge,
 }
 # blocks whose output holds a problem+json on purpose
 EXPECTS_PROBLEM = {"identity-keys"}
