@@ -11,62 +11,20 @@ touches the server the suite was given.
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
 import uuid
-from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
 import pytest
 
-from tests.conftest import PG_SERVER_URL, _pg_admin_connect
+from bench._pgvector import Cluster
+
+PG_SERVER_URL = os.environ.get("AGENT_PLATFORM_TEST_DATABASE_URL", "")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _pg_admin_connect(url: str):
+    from tests.conftest import _pg_admin_connect as connect  # (conftest imports this module)
 
-
-def _as_postgres(args: list[str]) -> list[str]:
-    return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
-
-
-class Cluster:
-    """A throwaway PostgreSQL cluster of the pgserver wheel (PostgreSQL 16 + pgvector)."""
-
-    def __init__(self):
-        import importlib.util
-
-        # the wheel's binaries (importing the package would set up its own server manager)
-        package = importlib.util.find_spec("pgserver").submodule_search_locations[0]
-        self.bin = Path(package) / "pginstall" / "bin"
-        self.root = Path(tempfile.mkdtemp(prefix="agent-platform-pgvector."))
-        self.port = _free_port()
-        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
-
-    def start(self) -> "Cluster":
-        if os.geteuid() == 0:
-            shutil.chown(self.root, "postgres")
-        data = self.root / "data"
-        subprocess.run(_as_postgres([str(self.bin / "initdb"), "-D", str(data), "-U",
-                                     "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]),
-                       check=True, capture_output=True, timeout=120)
-        subprocess.run(_as_postgres([
-            str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(self.root / "server.log"),
-            "-w", "-t", "60", "-o",
-            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
-            "start"]), check=True, capture_output=True, timeout=90)
-        return self
-
-    def stop(self) -> None:
-        subprocess.run(_as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.root / "data"),
-                                     "-m", "immediate", "-w", "stop"]),
-                       capture_output=True, timeout=60)
-        shutil.rmtree(self.root, ignore_errors=True)
+    return connect(url)
 
 
 def _offers_vector(url: str) -> bool:
