@@ -145,6 +145,13 @@ def delete_document(*, org_id: str, kb_id: str, document_id: str) -> None:
     get_document(org_id=org_id, kb_id=kb_id, document_id=document_id)
     with atomic():
         scope.delete(KbDocument, org_id, KbDocument.id == document_id)
+        _revise(org_id, kb_id)
+
+
+def _revise(org_id: str, kb_id: str) -> None:
+    """Count up the revision: what searches see of the knowledge base changed."""
+    scope.update(KnowledgeBase, org_id, {"revision": KnowledgeBase.revision + 1},
+                 KnowledgeBase.id == kb_id)
 
 
 def set_status(org_id: str, document_id: str, status: str, **values) -> None:
@@ -178,6 +185,7 @@ def publish(org_id: str, document_id: str) -> bool:
                      KbDocument.id != doc.id, KbDocument.current == True)  # noqa: E712
         scope.update(KbChunk, org_id, {"live": True}, KbChunk.document == doc.id)
         set_status(org_id, doc.id, "ready", current=True, error=None)
+        _revise(org_id, doc.kb_id)
     return True
 
 

@@ -34,6 +34,7 @@ class KnowledgeBase(OrgOwned):
     name = peewee.CharField(max_length=200)
     description = peewee.TextField(null=True)
     chunking = peewee.JSONField()
+    revision = peewee.BigIntegerField(default=0)  # counts changes of what searches see
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
 

@@ -5,8 +5,13 @@
   first built (``prepare``). A search reads the index with a raised `hnsw.ef_search`, and
   when the index's candidates, filtered to the knowledge bases asked, are fewer than asked
   while the bases hold more, it scans them exactly instead.
-- SQLite with sqlite-vec (store/sqlite_vectors.py): float32 blobs, compared exactly with
-  `vec_distance_cosine` over the rows of the knowledge bases (or the user) asked.
+- SQLite with sqlite-vec (store/sqlite_vectors.py): float32 blobs. A knowledge base is
+  searched exactly on an in-process copy of its live vectors (a numpy matrix, rows
+  normalized: one matrix product per search), loaded on first use and again when the base's
+  `revision` changed (a document published or deleted, in any process); the copies of a
+  process hold at most CACHE_BYTES, the least recently searched dropped first, and a base
+  larger than that is compared in SQL with `vec_distance_cosine`. A user's memories are
+  compared in SQL.
 - Neither: ``require`` raises 409 ``vector_search_unavailable``.
 
 Scores are cosine similarities (1 - cosine distance). Every query names the space (the
@@ -14,13 +19,18 @@ embeddings model) whose vectors it compares.
 """
 from __future__ import annotations
 
+import collections
 import struct
+import threading
 
 from store import db
 from store.errors import Conflict
 
 EF_SEARCH = 200  # HNSW candidates per search (pgvector's default is 40)
+CACHE_BYTES = 512 * 1024 * 1024  # in-process copies of knowledge bases' vectors (SQLite)
 _available: dict[int, bool] = {}
+_copies: "collections.OrderedDict[tuple, tuple]" = collections.OrderedDict()
+_copies_lock = threading.Lock()
 
 
 def available() -> bool:
@@ -114,6 +124,9 @@ def search_chunks(*, org_id: str, space_id: str, dims: int, kb_ids: list[str],
            f"c.seq = v.chunk_seq WHERE {where} ORDER BY d LIMIT %s")
     params = (_encode(vector), space_id, org_id, *kb_ids, top_k)
     if not db.is_postgres():
+        found = _search_copies(org_id, space_id, dims, kb_ids, vector, top_k)
+        if found is not None:
+            return found
         return [(seq, 1.0 - d) for seq, d in db.run_sql(sql, params).fetchall()]
     # the index's order: ORDER BY the indexed expression itself
     sql = (f"SELECT v.chunk_seq, {distance} AS d FROM kb_vector v JOIN kb_chunk c ON "
@@ -157,3 +170,67 @@ def missing_memories(*, org_id: str, space_id: str, limit: int) -> list[tuple[in
         "SELECT m.seq, m.owner, m.text FROM memory m WHERE m.org_id = %s AND NOT EXISTS "
         "(SELECT 1 FROM memory_vector v WHERE v.memory_seq = m.seq AND v.space_id = %s) "
         "ORDER BY m.seq LIMIT %s", (org_id, space_id, limit)).fetchall()
+
+
+def _copy(org_id: str, space_id: str, dims: int, kb_id: str):
+    """(seqs, normalized matrix) of the knowledge base's live vectors in the space, from this
+    process's copies or loaded; None when the base is too large to hold."""
+    import numpy as np
+
+    found = db.run_sql("SELECT revision FROM knowledge_base WHERE id = %s AND org_id = %s",
+                       (kb_id, org_id)).fetchone()
+    if found is None:
+        return np.zeros(0, dtype=np.int64), np.zeros((0, dims), dtype=np.float32)
+    revision = found[0]  # read before the rows: a change in between reloads next time
+    key = (id(db.database.obj), space_id, kb_id)
+    with _copies_lock:
+        held = _copies.get(key)
+        if held is not None and held[0] == revision:
+            _copies.move_to_end(key)
+            return held[1], held[2]
+    count = db.run_sql("SELECT count(*) FROM kb_vector WHERE space_id = %s AND kb_id = %s",
+                       (space_id, kb_id)).fetchone()[0]
+    if count * dims * 4 > CACHE_BYTES:
+        return None
+    rows = db.run_sql(
+        "SELECT v.chunk_seq, v.embedding FROM kb_vector v JOIN kb_chunk c ON c.seq = "
+        "v.chunk_seq WHERE v.space_id = %s AND v.kb_id = %s AND v.org_id = %s AND c.live",
+        (space_id, kb_id, org_id)).fetchall()
+    seqs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(
+        len(rows), dims).copy()
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    matrix /= np.where(norms == 0, 1, norms)
+    with _copies_lock:
+        for other in [k for k in _copies if k[0] == key[0] and k[2] == kb_id]:
+            del _copies[other]  # an older space's copy of the same base
+        _copies[key] = (revision, seqs, matrix)
+        while sum(m.nbytes for _, _, m in _copies.values()) > CACHE_BYTES and len(_copies) > 1:
+            _copies.popitem(last=False)
+    return seqs, matrix
+
+
+def _search_copies(org_id, space_id, dims, kb_ids, vector, top_k):
+    import numpy as np
+
+    query = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(query))
+    query = query / (norm or 1.0)
+    all_seqs, all_scores = [], []
+    for kb_id in dict.fromkeys(kb_ids):
+        copy = _copy(org_id, space_id, dims, kb_id)
+        if copy is None:
+            return None
+        seqs, matrix = copy
+        if len(seqs):
+            scores = matrix @ query
+            if len(scores) > top_k:
+                best = np.argpartition(-scores, top_k - 1)[:top_k]
+                seqs, scores = seqs[best], scores[best]
+            all_seqs.append(seqs)
+            all_scores.append(scores)
+    if not all_seqs:
+        return []
+    seqs, scores = np.concatenate(all_seqs), np.concatenate(all_scores)
+    order = np.lexsort((seqs, -scores))[:top_k]
+    return [(int(seqs[i]), float(scores[i])) for i in order]
