@@ -58,6 +58,8 @@ font-size:12px;margin-left:auto}
 .body code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
 .body a{color:inherit;text-decoration:underline}
 .steps{list-style:none;margin:0 0 6px;padding:0;font-size:13px;color:var(--ap-muted)}
+.sources{font-size:12px;color:var(--ap-muted);margin-top:6px}
+.sources ol{margin:2px 0 0;padding-left:18px}
 .note{font-size:13px;color:var(--ap-muted);margin-top:4px}
 .queued .body:empty{display:none}
 .failed .note{color:var(--ap-error)}
@@ -696,6 +698,7 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
         case "tool.called": this.step(live, d.tool_call_id, `Using ${d.name}\u2026`); break;
         case "tool.result":
           this.step(live, d.tool_call_id, d.status === "succeeded" ? `Used ${d.name}` : `${d.name} failed`);
+          if (Array.isArray(d.citations) && d.citations.length) this.sources(live, d.citations);
           break;
         case "approval.requested": this.ask(live, d); break;
         case "approval.decided": this.asked(live, d.call_id, d.decision, d.decided_by); break;
@@ -739,6 +742,25 @@ border:1px solid var(--ap-border);background:var(--ap-bg)}
       let item = live.tools[key];
       if (!item) item = live.tools[key] = live.steps.appendChild(el("li"));
       item.textContent = text;
+      this.scroll();
+    }
+
+    // the sources a knowledge search found (search_knowledge's citations), under the answer
+    sources(live, citations) {
+      if (!live.sources) {
+        live.sources = live.node.appendChild(el("div", "sources"));
+        live.sources.setAttribute("role", "group");
+        live.sources.setAttribute("aria-label", "Sources");
+        live.sources.append(el("div", "sources-title", "Sources"));
+        live.sourceList = live.sources.appendChild(el("ol"));
+        live.cited = {};
+      }
+      for (const c of citations) {
+        const key = `${c.document_id}:${c.position}`;
+        if (!c.document_name || live.cited[key]) continue;
+        live.cited[key] = true;
+        live.sourceList.append(el("li", null, `${c.document_name} (part ${Number(c.position) + 1})`));
+      }
       this.scroll();
     }
 
