@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
+import sys
 import tempfile
 import time
 import uuid
@@ -120,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dims", type=int, default=384)
     parser.add_argument("--queries", type=int, default=100)
     args = parser.parse_args(argv)
+    # a stop (timeout, kill) still stops the throwaway cluster and drops the database
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     import numpy as np
 

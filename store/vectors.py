@@ -84,11 +84,14 @@ def write_chunks(*, org_id: str, space_id: str, dims: int,
     sql = ("INSERT INTO kb_vector (chunk_seq, space_id, org_id, kb_id, dims, embedding) "
            f"VALUES (%s, %s, %s, %s, %s, {value}) ON CONFLICT (chunk_seq, space_id) DO UPDATE "
            "SET embedding = excluded.embedding")
-    if db.is_postgres():
-        from psycopg2.extras import execute_batch
-        cursor = db.database.cursor()
-        execute_batch(cursor, sql, [(seq, space_id, org_id, kb_id, dims, _encode(vector))
-                                    for seq, kb_id, vector in rows], page_size=500)
+    if db.is_postgres():  # one multi-row INSERT per 500 vectors
+        from psycopg2.extras import execute_values
+        execute_values(db.database.cursor(), (
+            "INSERT INTO kb_vector (chunk_seq, space_id, org_id, kb_id, dims, embedding) "
+            "VALUES %s ON CONFLICT (chunk_seq, space_id) DO UPDATE SET embedding = "
+            "excluded.embedding"), [(seq, space_id, org_id, kb_id, dims, _encode(vector))
+                                    for seq, kb_id, vector in rows],
+            template=f"(%s, %s, %s, %s, %s, {value})", page_size=500)
         return
     db.database.cursor().executemany(sql.replace("%s", "?"), [
         (seq, space_id, org_id, kb_id, dims, _encode(vector)) for seq, kb_id, vector in rows])
