@@ -154,3 +154,21 @@ def test_the_api_key_is_write_only(client, embedder):
     resp = client.put("/v1/model-config", headers=org["headers"], json={"embeddings": {
         "base_url": "http://169.254.169.254/v1", "model": "m", "dimensions": 8}})
     assert resp.status_code in (400, 403), resp.text
+
+
+def test_embeddings_count_against_spend_caps(client, embedder):
+    from tests.factories_knowledge import add_text, make_kb, wait_document
+
+    org = make_org(client)
+    use_embeddings(client, org, embedder)
+    eve = as_user(org, "eve")
+    remember(client, eve, "Collects stamps.")
+    resp = client.patch("/v1/groups/default", json={"spend_cap_usd": 0}, headers=org["headers"])
+    assert resp.status_code == 200, resp.text
+    resp = client.get("/v1/memories", params={"q": "stamps", "mode": "semantic"}, headers=eve)
+    assert_problem(resp, 429, "spend_cap_reached")
+    assert memory_search(client, eve, "stamps", mode="keyword")["memories"]  # no model call
+    kb = make_kb(client, org, "capped")
+    doc = wait_document(client, org, kb["id"],
+                        add_text(client, org, kb["id"], "c.md", "Capped text.")["id"])
+    assert doc["status"] == "failed" and doc["error"]["code"] == "spend_cap_reached"
