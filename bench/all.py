@@ -34,6 +34,7 @@ SUITE = (
     ("turn", ["--turns", "150"]),
     ("chat", ["--turns", "60", "--requests", "300", "--memory-turns", "1500"]),
     ("memory", ["--rounds", "50"]),
+    ("knowledge", ["--chunks", "20000", "--queries", "50"]),
     ("concurrency", ["--setup", "embedded", "--n", "64", "--deadline", "30", "--sync-n", "64",
                      "--workflow-n", "64"]),
     ("scheduler", ["--schedules", "10000", "--floor-jobs", "3000"]),

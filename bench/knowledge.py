@@ -11,7 +11,9 @@ cluster by subject. Figures:
   excluded (target >= 2,000 chunks/s on Postgres);
 - search: p50 and p95 milliseconds of ``vectors.search_chunks`` + the chunks' rows (what
   `GET /v1/knowledge-bases/{id}/search` does after embedding the query) for Q queries near
-  the topics (target p50 < 20 ms on both backends);
+  the topics (target p50 < 20 ms on both backends), and the p50 CPU time of this process's
+  thread (on Postgres the server's work is not in it; on a busy machine the wall time
+  includes other processes' turns);
 - recall@10: the share of the exact 10 nearest chunks (a full scan in numpy) that search
   returns (target >= 0.95);
 - memory search p50 in `keyword` mode over 10,000 memories of a user of the same database
@@ -175,22 +177,23 @@ def main(argv: list[str] | None = None) -> int:
             index = {seq: i for i, (seq,) in enumerate(db.run_sql(
                 "SELECT seq FROM kb_chunk WHERE kb_id = %s ORDER BY seq", (kb.id,)).fetchall())}
         queries = _vectors(rng, args.queries, args.dims, centres)
-        times, recalls = [], []
+        times, cpu, recalls = [], [], []
         for q in queries:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             with db.connection():
                 scored = store_vectors.search_chunks(
                     org_id=org.id, space_id=space.id, dims=args.dims, kb_ids=[kb.id],
                     vector=q.tolist(), top_k=10)
                 knowledge.chunks_by_seq(org.id, scored)
             times.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.thread_time() - c0) * 1000)
             exact = set(np.argsort(-(mine @ q))[:10].tolist())
             found = {index[s] for s, _ in scored}
             recalls.append(len(exact & found) / 10)
         recall = float(np.mean(recalls))
         memory_p50 = _memory_p50(org.id, 25)
         print(f"search: p50 {p50(times):.2f} ms, p95 {p95(times):.2f} ms over {args.queries} "
-              f"queries; recall@10 {recall:.3f}")
+              f"queries (this process's CPU p50 {p50(cpu):.2f} ms); recall@10 {recall:.3f}")
         print(f"memory search (keyword), 10,000 memories: p50 {memory_p50:.2f} ms")
         targets = {"search_p50_under_20ms": p50(times) < 20, "recall_at_10_at_least_0_95":
                    recall >= 0.95, "memory_keyword_p50_under_5ms": memory_p50 < 5}
@@ -199,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         report("knowledge", {"backend": backend, "chunks": args.chunks, "dims": args.dims,
                              "ingest_chunks_per_s": round(rate), "search_p50_ms":
                              round(p50(times), 2), "search_p95_ms": round(p95(times), 2),
+                             "search_cpu_p50_ms": round(p50(cpu), 2),
                              "recall_at_10": round(recall, 3),
                              "memory_keyword_p50_ms": round(memory_p50, 2)}, targets)
         return 0 if all(targets.values()) else 1
