@@ -192,3 +192,24 @@ def test_search_needs_an_embeddings_model(client):
     assert doc["status"] == "ready" and doc["progress"]["embedded"] == 0
     assert_problem(client.get(f"/v1/knowledge-bases/{kb['id']}/search", params={"q": "later"},
                               headers=bare["headers"]), 409, "embeddings_not_configured")
+
+
+def test_update_list_and_conditional_requests(client, org):
+    make_kb(client, org, "taken")
+    kb = make_kb(client, org, "drafts")
+    resp = client.get(f"/v1/knowledge-bases/{kb['id']}", headers=org["headers"])
+    tag = resp.headers["etag"]
+    assert client.get(f"/v1/knowledge-bases/{kb['id']}",
+                      headers={**org["headers"], "If-None-Match": tag}).status_code == 304
+    resp = client.patch(f"/v1/knowledge-bases/{kb['id']}", headers=org["headers"],
+                        json={"name": "final", "chunking": {"size": 400}})
+    assert resp.status_code == 200, resp.text
+    assert resp.json()["knowledge_base"]["chunking"] == {"size": 400, "overlap": 200}
+    assert_problem(client.patch(f"/v1/knowledge-bases/{kb['id']}",
+                                headers={**org["headers"], "If-Match": tag},
+                                json={"description": "x"}), 412)
+    assert_problem(client.patch(f"/v1/knowledge-bases/{kb['id']}", headers=org["headers"],
+                                json={"name": "taken"}), 409, "knowledge_base_name_taken")
+    names = [k["name"] for k in list_all(client, "/v1/knowledge-bases", "knowledge_bases",
+                                         org["headers"])]
+    assert "final" in names and "drafts" not in names
