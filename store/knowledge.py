@@ -176,13 +176,21 @@ def write_chunks(org_id: str, document: KbDocument, texts: list[str]) -> list[tu
 
 def publish(org_id: str, document_id: str) -> bool:
     """Make the document current and live, deleting the current one of the same name (one
-    transaction). False when the document was deleted meanwhile."""
+    transaction). False when the document was deleted meanwhile, or when a later upload of
+    the same name is current already (this one is then deleted: the latest upload wins)."""
     with atomic():
         doc = find_document(org_id, document_id)
         if doc is None:
             return False
-        scope.delete(KbDocument, org_id, KbDocument.kb == doc.kb_id, KbDocument.name == doc.name,
-                     KbDocument.id != doc.id, KbDocument.current == True)  # noqa: E712
+        same = scope.scoped(KbDocument, org_id).where(
+            KbDocument.kb == doc.kb_id, KbDocument.name == doc.name, KbDocument.id != doc.id,
+            KbDocument.current == True).first()  # noqa: E712
+        if same is not None and (same.created_at, same.id) > (doc.created_at, doc.id):
+            # a later upload of the same name was published first: this one is outdated
+            scope.delete(KbDocument, org_id, KbDocument.id == doc.id)
+            return False
+        if same is not None:
+            scope.delete(KbDocument, org_id, KbDocument.id == same.id)
         scope.update(KbChunk, org_id, {"live": True}, KbChunk.document == doc.id)
         set_status(org_id, doc.id, "ready", current=True, error=None)
         _revise(org_id, doc.kb_id)

@@ -213,3 +213,21 @@ def test_update_list_and_conditional_requests(client, org):
     names = [k["name"] for k in list_all(client, "/v1/knowledge-bases", "knowledge_bases",
                                          org["headers"])]
     assert "final" in names and "drafts" not in names
+
+
+def test_the_latest_upload_of_a_name_wins_whatever_finishes_first(client, org):
+    from store import knowledge
+
+    kb = make_kb(client, org, "order")
+    with db.connection():
+        older = knowledge.add_document(org_id=org["id"], kb_id=kb["id"], name="o.md",
+                                       content_type="text/markdown", data=b"old")
+        newer = knowledge.add_document(org_id=org["id"], kb_id=kb["id"], name="o.md",
+                                       content_type="text/markdown", data=b"new")
+        knowledge.write_chunks(org["id"], older, ["old"])
+        knowledge.write_chunks(org["id"], newer, ["new"])
+        assert knowledge.publish(org["id"], newer.id) is True
+        assert knowledge.publish(org["id"], older.id) is False  # finished last, yet outdated
+    docs = list_all(client, f"/v1/knowledge-bases/{kb['id']}/documents", "documents",
+                    org["headers"])
+    assert [(d["id"], d["current"]) for d in docs] == [(newer.id, True)]
