@@ -13,7 +13,7 @@ Removing the entry (``null``) deletes every space and vector of the organization
 from __future__ import annotations
 
 from rules import ssrf
-from store import crypto, scope
+from store import crypto, scope, vectors
 from store.db import atomic, iso, utcnow
 from store.models_knowledge import EmbeddingSpace
 
@@ -54,11 +54,15 @@ def to_dict(*, org_id: str) -> dict | None:
     if space is None:
         return None
     current = active(org_id=org_id)
+    error = space.error
+    if space.state == "building" and error is None and not vectors.available():
+        error = {"code": "vector_search_unavailable", "message": "the database cannot compare "
+                 "vectors: pgvector on Postgres, sqlite-vec on SQLite"}
     return {"base_url": space.base_url, "model": space.model, "dimensions": space.dimensions,
             "has_api_key": bool(space.secrets),
             "status": "ready" if space.state == "active" else (
-                "failed" if space.error else "embedding"),
-            "error": space.error,
+                "failed" if error else "embedding"),
+            "error": error,
             "active_model": current.model if current is not None else None,
             "ready_at": iso(space.ready_at)}
 

@@ -45,7 +45,9 @@ def app(no_vector_engine, settings):
 def test_semantic_search_is_409_and_keyword_search_works(client):
     org = make_org(client)
     with OpenAIServer() as embedder:
-        use_embeddings(client, org, embedder, wait=False)
+        entry = use_embeddings(client, org, embedder, wait=False)["embeddings"]
+        assert entry["status"] == "failed"
+        assert entry["error"]["code"] == "vector_search_unavailable"
         ivy = as_user(org, "ivy")
         remember(client, ivy, "Speaks Portuguese.")
         body = client.get("/v1/memories", params={"q": "portuguese"}, headers=ivy).json()
