@@ -37,7 +37,7 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-96KNu0Pyzn3114ZePe0GviCHPyBMis8Uzl1qHDokIX+A5mkN4QHYlO5Cg7HX0y2D"
+WIDGET_SRI = "sha384-l7tsToVBL0KsKYleOwgPf0Be6U3Vuh9hAWkeU81rQYqnH3HJBP8KXOP/38ktVfen"
 PAGE = Path(__file__).resolve().parent / "index.html"
 TIMEOUT = 10  # seconds for every call to the API (the chat stream: STREAM_TIMEOUT)
 STREAM_TIMEOUT = 60  # longer than the stream's keep-alive interval
