@@ -6,7 +6,6 @@ from handlers import created, ok
 from jobs import knowledge as knowledge_jobs
 from runtime import knowledge_tools
 from store import knowledge
-from store.errors import Invalid
 
 
 def _base(row):
@@ -39,11 +38,8 @@ def delete_knowledge_base(caller, id):
 def add_document(caller, settings, id, body=None, file=None):
     if file is not None:  # multipart: the file part, its name and type unless given
         data = file.file.read()
-        name = (body or {}).get("name") or file.filename
+        name = ((body or {}).get("name") or file.filename or "document")[:255]
         content_type = (body or {}).get("content_type") or (file.content_type or "").split(";")[0]
-        if not name:
-            raise Invalid("the document needs a name (`name`, or the file's own)",
-                          code="invalid_request")
     else:
         data = body["content"].encode("utf-8")
         name, content_type = body["name"], body["content_type"]

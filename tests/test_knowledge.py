@@ -149,6 +149,9 @@ def test_unreadable_and_refused_documents(client, org):
     resp = client.post(f"/v1/knowledge-bases/{kb['id']}/documents", headers=org["headers"],
                        files={"file": ("x.png", b"\x89PNG", "image/png")})
     assert_problem(resp, 409, "unsupported_content_type")
+    resp = client.post(f"/v1/knowledge-bases/{kb['id']}/documents", content=b"{}",
+                       headers={**org["headers"], "Content-Type": "multipart/form-data"})
+    assert_problem(resp, 400, "invalid_request")  # no boundary: not a multipart body
     resp = client.post(f"/v1/knowledge-bases/{kb['id']}/documents", headers=org["headers"],
                        json={"name": "e.txt", "content": "   ", "content_type": "text/plain"})
     empty = wait_document(client, org, kb["id"], resp.json()["document"]["id"])
