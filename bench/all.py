@@ -37,6 +37,7 @@ SUITE = (
     ("openai_compat", ["--turns", "60"]),
     ("memory", ["--rounds", "50"]),
     ("org_document", []),
+    ("knowledge", ["--chunks", "20000", "--queries", "50"]),
     ("concurrency", ["--setup", "embedded", "--n", "64", "--deadline", "30", "--sync-n", "64",
                      "--workflow-n", "64"]),
     ("scheduler", ["--schedules", "10000", "--floor-jobs", "3000"]),

@@ -2,22 +2,26 @@
 from __future__ import annotations
 
 from handlers import created, ok
+from runtime import memory_search
 from store import memories
 
 
-def list_memories(caller, q=None, limit=50, cursor=None):
+def list_memories(caller, settings, q=None, mode=None, limit=50, cursor=None):
     if q is not None:
-        rows, following = memories.search(org_id=caller.org_id, user_id=caller.user_id,
-                                          query=q, limit=limit), None
-    else:
-        rows, following = memories.list(org_id=caller.org_id, user_id=caller.user_id,
-                                        limit=limit, cursor=cursor)
+        used, found = memory_search.search(settings, org_id=caller.org_id,
+                                           user_id=caller.user_id, query=q, mode=mode,
+                                           limit=limit)
+        return ok({"memories": [{**memories.to_dict(r), "score": score} for r, score in found],
+                   "mode": used, "next_cursor": None})
+    rows, following = memories.list(org_id=caller.org_id, user_id=caller.user_id,
+                                    limit=limit, cursor=cursor)
     return ok({"memories": [memories.to_dict(r) for r in rows], "next_cursor": following})
 
 
-def create_memory(caller, body):
+def create_memory(caller, settings, body):
     memory = memories.to_dict(memories.create(org_id=caller.org_id, user_id=caller.user_id,
                                               text=body["text"]))
+    memory_search.after_save(settings, caller.org_id, memory["id"])
     return created({"memory": memory}, f"/v1/memories/{memory['id']}")
 
 

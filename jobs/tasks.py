@@ -24,11 +24,11 @@ _MAX_BACKOFF_S = 30
 
 
 def install() -> None:
-    from jobs import outbox
+    from jobs import knowledge, outbox
 
     dispatch.install(turn=dispatch_turn, workflow_run=dispatch_run, rebuild=rebuild.dispatch,
                      run_workflow=workflow_engine.execute, after_commit=outbox.after_commit,
-                     resume=dispatch_resume)
+                     resume=dispatch_resume, embed_memory=knowledge.queue_memory)
 
 
 def start(settings) -> None:

@@ -121,6 +121,8 @@ def _resolve(version: AgentVersion, tools: dict, by_provider: dict, providers: d
         payload["promptBlocks"] = pins
     if version.memory:  # likewise
         payload["memory"] = True
+    if getattr(version, "knowledge_base_ids", None):  # likewise
+        payload["knowledgeBaseIds"] = list(version.knowledge_base_ids)
     return payload, None
 
 

@@ -19,10 +19,13 @@ the queue runs). Installed:
   recorded, once the transaction committed; returns the delivery's result (for a rebuild that
   could not run yet, the result with the dependents as `skipped`) and never raises: the entry
   stays for the outbox relay.
+- ``embed_memory(settings, org_id=, memory_id=)``: queue the vectors of a new memory
+  (jobs/knowledge.py), when the organization has embeddings.
 """
 from __future__ import annotations
 
-_NAMES = ("turn", "workflow_run", "rebuild", "run_workflow", "after_commit", "resume")
+_NAMES = ("turn", "workflow_run", "rebuild", "run_workflow", "after_commit", "resume",
+          "embed_memory")
 _installed: dict = {}
 
 
@@ -63,3 +66,7 @@ def resume(settings, **kwargs):
 
 def after_commit(settings, entry):
     return _get("after_commit")(settings, entry)
+
+
+def embed_memory(settings, **kwargs):
+    return _get("embed_memory")(settings, **kwargs)

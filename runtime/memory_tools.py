@@ -8,6 +8,7 @@ step of the run and a `memory.saved` / `memory.deleted` event of its stream.
 """
 from __future__ import annotations
 
+from runtime import memory_search
 from store import db
 from store import memories
 from store.errors import DomainError
@@ -27,19 +28,35 @@ TOOLS = (
          "memory_id": {"type": "string", "description": "The id of the memory to forget."}}}),
 )
 DIGEST_HEADER = "What you remember about this user (newest first; ids in brackets):"
+DIGEST_RELEVANT = ("What you remember about this user (most relevant to this message first; "
+                   "ids in brackets):")
 
 
 def offered(runtime: dict, user_id: str | None) -> bool:
     return bool(runtime.get("memory")) and bool(user_id)
 
 
-def digest(org_id: str, user_id: str | None) -> str | None:
-    """The context block of the user's newest memories, or None when there are none."""
-    with db.connection():
-        rows = memories.digest(org_id=org_id, user_id=user_id)
+def digest(org_id: str, user_id: str | None, *, settings=None,
+           query: str | None = None) -> str | None:
+    """The context block of the user's memories, or None when there are none: those most
+    relevant to the turn's input by hybrid search when the organization has embeddings (at
+    most memories.DIGEST_ITEMS, DIGEST_CHARS characters), else the newest."""
+    found = memory_search.relevant(settings, org_id, user_id, query, memories.DIGEST_ITEMS)
+    if found:
+        rows, used = [], 0
+        for m in found:
+            if used + len(m.text) > memories.DIGEST_CHARS:
+                break
+            rows.append({"id": m.id, "text": m.text})
+            used += len(m.text)
+        header = DIGEST_RELEVANT
+    else:
+        with db.connection():
+            rows = memories.digest(org_id=org_id, user_id=user_id)
+        header = DIGEST_HEADER
     if not rows:
         return None
-    return "\n".join([DIGEST_HEADER, *(f"- [{m['id']}] {m['text']}" for m in rows)])
+    return "\n".join([header, *(f"- [{m['id']}] {m['text']}" for m in rows)])
 
 
 def _failed(code: str, message: str) -> dict:
@@ -59,6 +76,7 @@ def call(turn, agent_id: str, name: str, arguments: dict) -> dict:
                 row = memories.create(org_id=turn.org_id, user_id=user_id, text=text.strip(),
                                       agent_id=agent_id, run_id=turn.run.id)
                 saved = memories.to_dict(row)
+                memory_search.after_save(turn.settings, turn.org_id, saved["id"])
                 return {"status": "succeeded", "output": {"saved": saved["id"]}, "error": None,
                         "memory_event": ("memory.saved", {"memory": saved}),
                         "memory_step": {"action": "save", "memory_id": saved["id"]}}
@@ -66,9 +84,11 @@ def call(turn, agent_id: str, name: str, arguments: dict) -> dict:
                 query = arguments.get("query")
                 if not isinstance(query, str):
                     return _failed("invalid_arguments", "query must be a string")
-                rows = memories.search(org_id=turn.org_id, user_id=user_id, query=query)
+                _, rows = memory_search.search(turn.settings, org_id=turn.org_id,
+                                               user_id=user_id, query=query)
                 return {"status": "succeeded", "error": None,
-                        "output": {"memories": [{"id": r.id, "text": r.text} for r in rows]}}
+                        "output": {"memories": [{"id": r.id, "text": r.text}
+                                                for r, _ in rows]}}
             memory_id = arguments.get("memory_id")
             if not isinstance(memory_id, str):
                 return _failed("invalid_arguments", "memory_id must be a string")

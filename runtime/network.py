@@ -60,7 +60,9 @@ class Network:
         memory, the digest of the turn's user's memories (read when the agent starts)."""
         parts = [member.runtime.get("instructions") or "", self.handoff_prompt or ""]
         if turn is not None and memory_tools.offered(member.runtime, turn.run.user_id):
-            parts.append(memory_tools.digest(turn.org_id, turn.run.user_id) or "")
+            parts.append(memory_tools.digest(turn.org_id, turn.run.user_id,
+                                             settings=turn.settings,
+                                             query=getattr(turn.run, "input", None)) or "")
         return "\n\n".join(p for p in parts if p) or None
 
 

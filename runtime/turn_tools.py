@@ -24,7 +24,7 @@ import json
 import re
 import time
 
-from runtime import dispatch, memory_tools, registry
+from runtime import dispatch, knowledge_tools, memory_tools, registry
 from runtime.models import Message, ToolCall, ToolSchema
 from store import concurrency, db, tracing
 from store.errors import DomainError
@@ -103,6 +103,11 @@ def build(settings, org_id: str, runtime: dict, workflows=(), handoffs=(),
     if memory:
         for name, description, parameters in memory_tools.TOOLS:
             toolset.add(name, Entry("memory", name, name, 30.0), description, parameters)
+    kb_ids = knowledge_tools.offered(runtime)
+    if kb_ids:  # the agent's knowledge bases (comma-joined ids)
+        name, description, parameters = knowledge_tools.TOOL
+        toolset.add(name, Entry("knowledge", ",".join(kb_ids), name, 60.0), description,
+                    parameters)
     tools = runtime.get("tools") or []
     timeouts = registry.tool_timeouts(org_id, [t["id"] for t in tools]) if tools else {}
     for tool in tools:
@@ -244,6 +249,9 @@ async def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]
         elif entry.kind == "memory":
             waiting[call.id] = asyncio.ensure_future(concurrency.hop(
                 memory_tools.call, turn, agent_id, entry.ref, arguments))
+        elif entry.kind == "knowledge":
+            waiting[call.id] = asyncio.ensure_future(concurrency.hop(
+                knowledge_tools.call, turn, entry.ref.split(","), arguments))
         else:  # awaited on the loop; the call's span is a child of the turn's
             waiting[call.id] = asyncio.ensure_future(
                 _call_tool(turn.org_id, entry, arguments, turn.run.user_id))
@@ -304,6 +312,8 @@ def _finish_call(turn, agent_id, call, entry, result, started) -> Message:
             "duration_ms": duration}
     if result.get("workflow_run_id"):
         data["workflow_run_id"] = result["workflow_run_id"]
+    if ok and result.get("citations") is not None:  # search_knowledge: the sources found
+        data["citations"] = result["citations"]
     if ok and result.get("output_warning"):  # the output did not match the tool's output_schema
         data["output_warning"] = result["output_warning"]
     turn.emit("tool.result", data)

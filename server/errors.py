@@ -11,6 +11,7 @@ from connexion.exceptions import ProblemException
 from connexion.lifecycle import ConnexionResponse
 from playhouse.pool import MaxConnectionsExceeded
 from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
 
 from store import db, request_ids
 from store.errors import DependencyUnavailable, DomainError
@@ -154,6 +155,11 @@ def _http_handler(allow):
     return _http
 
 
+def _multipart(_request, exc: Exception) -> ConnexionResponse:
+    """A multipart body that cannot be parsed (no boundary, a broken part): 400."""
+    return problem(400, f"the multipart body cannot be read: {exc}", "invalid_request")
+
+
 def _unexpected(_request, exc: Exception) -> ConnexionResponse:
     log.error("unhandled error: %s", type(exc).__name__, exc_info=exc)
     return problem(500, "the server could not complete the request")
@@ -185,5 +191,6 @@ def register(app, spec: dict | None = None) -> None:
     for error in (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
         app.add_error_handler(error, _redis)
     app.add_error_handler(ProblemException, _connexion_problem)
+    app.add_error_handler(MultiPartException, _multipart)
     app.add_error_handler(HTTPException, _http_handler(allow))
     app.add_error_handler(Exception, _unexpected)

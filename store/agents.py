@@ -2,7 +2,7 @@
 agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
-from store import copilots, pages, prompt_blocks, scope
+from store import copilots, knowledge, pages, prompt_blocks, scope
 from store.db import Compiled, atomic, is_postgres, iso, new_id, utcnow
 from store.errors import NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
@@ -10,7 +10,8 @@ from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvide
 DEFAULT_MODEL = {"provider": "echo", "name": "echo", "temperature": None, "max_tokens": None}
 DEFAULT_MAX_STEPS = 10
 CONFIG_FIELDS = ("name", "description", "instructions", "model", "tool_ids",
-                 "tool_provider_ids", "max_steps", "memory", "approval_tool_ids")
+                 "tool_provider_ids", "max_steps", "memory", "approval_tool_ids",
+                 "knowledge_base_ids")
 
 
 def _unique(ids) -> list[str]:
@@ -54,12 +55,13 @@ def _config(fields: dict, base: dict | None = None) -> dict:
     config = dict(base or {"description": None, "instructions": None, "model": DEFAULT_MODEL,
                            "tool_ids": [], "tool_provider_ids": [],
                            "max_steps": DEFAULT_MAX_STEPS, "memory": False,
-                           "approval_tool_ids": []})
+                           "approval_tool_ids": [], "knowledge_base_ids": []})
     config.update({k: v for k, v in fields.items() if k in CONFIG_FIELDS})
     config["model"] = {**DEFAULT_MODEL, **(config.get("model") or {})}
     config["tool_ids"] = _unique(config["tool_ids"])
     config["tool_provider_ids"] = _unique(config["tool_provider_ids"])
     config["approval_tool_ids"] = _unique(config.get("approval_tool_ids"))
+    config["knowledge_base_ids"] = _unique(config.get("knowledge_base_ids"))
     return config
 
 
@@ -67,6 +69,7 @@ def create(*, org_id: str, fields: dict) -> Agent:
     config = _config(fields)
     _check_refs(org_id, [*config["tool_ids"], *config["approval_tool_ids"]],
                 config["tool_provider_ids"])
+    knowledge.require_ids(org_id, config["knowledge_base_ids"])
     now = utcnow()
     with atomic():
         block_ids = prompt_blocks.resolve_names(org_id, config["instructions"])
@@ -118,6 +121,8 @@ def update(*, org_id: str, agent_id: str, fields: dict) -> tuple[Agent, AgentVer
         config = _config(fields, {k: getattr(current, k) for k in CONFIG_FIELDS})
         _check_refs(org_id, [*config["tool_ids"], *config["approval_tool_ids"]],
                     config["tool_provider_ids"])
+        if "knowledge_base_ids" in fields:
+            knowledge.require_ids(org_id, config["knowledge_base_ids"])
         block_ids = prompt_blocks.resolve_names(org_id, config["instructions"])
         number = agent.version + 1
         version = _write_version(org_id, agent.id, number, config, block_ids)
@@ -150,7 +155,8 @@ def version_dict(v: AgentVersion) -> dict:
             "description": v.description, "instructions": v.instructions, "model": v.model,
             "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
             "max_steps": v.max_steps, "memory": v.memory,
-            "approval_tool_ids": v.approval_tool_ids or [], "created_at": iso(v.created_at)}
+            "approval_tool_ids": v.approval_tool_ids or [],
+            "knowledge_base_ids": v.knowledge_base_ids or [], "created_at": iso(v.created_at)}
 
 
 def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
@@ -161,6 +167,7 @@ def to_dict(agent: Agent, version: AgentVersion | None = None) -> dict:
         "tool_ids": v.tool_ids, "tool_provider_ids": v.tool_provider_ids,
         "max_steps": v.max_steps, "memory": v.memory,
         "approval_tool_ids": v.approval_tool_ids or [],
+        "knowledge_base_ids": v.knowledge_base_ids or [],
         "build": {"status": agent.build_status, "error": agent.build_error,
                   "agent_version_id": agent.build_version_id, "runtime_id": agent.runtime_id,
                   "runtime_version_id": agent.runtime_version_id,

@@ -12,6 +12,8 @@ import peewee
 import psycopg2.extensions
 from playhouse.pool import PooledPostgresqlDatabase, PooledSqliteDatabase
 
+from store import sqlite_vectors
+
 
 class PreparingConnection(psycopg2.extensions.connection):
     """A Postgres connection that remembers the names of the statements prepared on it
@@ -214,6 +216,10 @@ class CountedSqliteDatabase(_Counted, PooledSqliteDatabase):
         finally:
             if got:
                 self.writer.release()
+
+    def _add_conn_hooks(self, conn):
+        super()._add_conn_hooks(conn)
+        self.vectors = sqlite_vectors.load(conn)  # semantic search (store/vectors.py)
 
     def execute_sql(self, sql, params=None):
         if not self.in_transaction() and sql.lstrip()[:7].lower().startswith(_WRITES):

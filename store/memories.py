@@ -171,15 +171,29 @@ def search(*, org_id: str, user_id: str | None, query: str, limit: int = 10) -> 
     word starting with it), most occurrences first, then newest; [] for a query without
     words. The database's full-text index finds the user's newest CANDIDATES matches; they
     are ranked here, the same way on both engines."""
+    return [row for row, _ in search_scored(org_id=org_id, user_id=user_id, query=query,
+                                            limit=limit)]
+
+
+def search_scored(*, org_id: str, user_id: str | None, query: str,
+                  limit: int = 10) -> list[tuple[Memory, float]]:
+    """``search`` with each memory's score: the occurrences of the query's words."""
     user_id = need_user(user_id)
     terms = words(query)
     if not terms:
         return []
     limit = max(1, min(limit, SEARCH_LIMIT))
     counter = _counter(terms)
-    found = _candidates(org_id, user_id, terms)
-    ranked = sorted(found, key=lambda row: (-_score(row[1], counter), -row[0]))[:limit]
-    return [_memory(org_id, row) for row in ranked]
+    found = [(row, _score(row[1], counter)) for row in _candidates(org_id, user_id, terms)]
+    ranked = sorted(found, key=lambda pair: (-pair[1], -pair[0][0]))[:limit]
+    return [(_memory(org_id, row), float(score)) for row, score in ranked]
+
+
+def by_seq(*, org_id: str, user_id: str | None, seqs: list[int]) -> dict[int, Memory]:
+    """The user's memories of these seqs (others' are simply absent)."""
+    if not seqs:
+        return {}
+    return {m.seq: m for m in _mine(org_id, user_id).where(Memory.seq.in_(seqs))}
 
 
 def _memory(org_id: str, row: tuple) -> Memory:
@@ -193,3 +207,8 @@ def _memory(org_id: str, row: tuple) -> Memory:
 def to_dict(row: Memory) -> dict:
     return {"id": row.id, "user_id": row.user_id, "text": row.text, "agent_id": row.agent_id,
             "run_id": row.run_id, "created_at": iso(row.created_at)}
+
+
+def newest(*, org_id: str, user_id: str | None, limit: int) -> list[Memory]:
+    return [*_mine(org_id, user_id).order_by(Memory.created_at.desc(), Memory.seq.desc())
+            .limit(limit)]

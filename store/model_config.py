@@ -11,7 +11,7 @@ entry an omitted ``api_key`` keeps the stored key, ``null`` removes it.
 from __future__ import annotations
 
 from rules import ssrf
-from store import crypto, scope
+from store import crypto, embeddings, scope
 from store.db import Compiled, atomic, iso, utcnow
 from store.models import OrgModelConfig
 
@@ -29,23 +29,26 @@ def _keys(row: OrgModelConfig | None) -> dict:
     return crypto.decrypt(row.secrets) if row is not None and row.secrets else {}
 
 
-def to_dict(row: OrgModelConfig | None) -> dict:
+def to_dict(row: OrgModelConfig | None, org_id: str | None = None) -> dict:
     keys = list(_keys(row))
     stored = (row.providers if row is not None else None) or {}
     return {
         "default_provider": row.default_provider if row is not None else None,
         "providers": {name: {"base_url": (stored.get(name) or {}).get("base_url"),
                              "has_api_key": name in keys} for name in PROVIDERS},
+        "embeddings": embeddings.to_dict(org_id=org_id) if org_id else None,
         "updated_at": iso(row.updated_at) if row is not None else None,
     }
 
 
 def get(*, org_id: str) -> dict:
-    return to_dict(_row(org_id))
+    return to_dict(_row(org_id), org_id)
 
 
-def set(*, org_id: str, fields: dict) -> dict:
-    """Replace the org's configuration (see the module's docstring for keys)."""
+def set(*, org_id: str, fields: dict) -> tuple[dict, str | None]:
+    """Replace the org's configuration (see the module's docstring for keys); an omitted
+    `embeddings` entry is unchanged (store/embeddings.py). Returns (the configuration, the id
+    of an embedding space to build or None)."""
     row = _row(org_id)
     keys = _keys(row)
     providers = {}
@@ -67,7 +70,9 @@ def set(*, org_id: str, fields: dict) -> dict:
             OrgModelConfig.create(org=org_id, **values)
         else:
             OrgModelConfig.update(values).where(OrgModelConfig.id == row.id).execute()
-    return get(org_id=org_id)
+        building = (embeddings.configure(org_id=org_id, entry=fields["embeddings"])
+                    if "embeddings" in fields else None)
+    return get(org_id=org_id), building.id if building is not None else None
 
 
 def resolve(*, org_id: str) -> dict:

@@ -264,6 +264,7 @@ class AgentVersion(OrgOwned):
     max_steps = peewee.IntegerField()
     memory = peewee.BooleanField(default=False)
     approval_tool_ids = peewee.JSONField(null=True)
+    knowledge_base_ids = peewee.JSONField(null=True)  # searched by search_knowledge
     created_at = peewee.DateTimeField(default=utcnow)
 
     class Meta:

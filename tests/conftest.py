@@ -94,3 +94,6 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+from tests.pgvector import pgvector_server, vector_database_url  # noqa: E402,F401 (fixtures)

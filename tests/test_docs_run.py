@@ -242,6 +242,18 @@ def check_a2a_client(out, v, api):
     assert run["copilot_id"] == v["PROD"] and run["output"] == "hello from A2A"
 
 
+def check_knowledge(out, v, api):
+    assert "Parking at the office is free for employees and visitors." in out
+    answer = out[out.index("search_knowledge: "):].split("search_knowledge: ", 1)[1]
+    passage = json.loads(answer)["passages"][0]
+    assert "25 days of paid leave" in passage["text"] and passage["document"] == "handbook.md"
+    document = api.get(f"/v1/knowledge-bases/{v['KB']}/documents/{v['DOC']}").json()["document"]
+    assert document["status"] == "ready" and document["current"] is True
+    assert document["progress"] == {"chunks": 2, "embedded": 2}
+    agent = api.get(f"/v1/agents/{v['LIBRARIAN']}").json()["agent"]
+    assert agent["knowledge_base_ids"] == [v["KB"]]
+
+
 CHECKS = {
     "setup": check_setup,
     "org-and-key": check_org_and_key,
@@ -267,6 +279,7 @@ CHECKS = {
     "exposures": check_exposures,
     "mcp-config": check_mcp_config,
     "a2a-client": check_a2a_client,
+    "knowledge": check_knowledge,
 }
 # blocks whose output holds a problem+json on purpose
 EXPECTS_PROBLEM = {"identity-keys"}

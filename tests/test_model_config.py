@@ -12,7 +12,8 @@ def test_defaults_then_a_key_that_is_never_returned(client):
     org = make_org(client)
     resp = client.get("/v1/model-config", headers=org["headers"])
     assert resp.status_code == 200, resp.text
-    assert resp.json() == {"default_provider": None, "updated_at": None, "providers": {
+    assert resp.json() == {"default_provider": None, "updated_at": None, "embeddings": None,
+                           "providers": {
         "openai": {"base_url": None, "has_api_key": False},
         "anthropic": {"base_url": None, "has_api_key": False}}}
     with capture_all_logs() as lines:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-nwfsK3jWbvZZB/gPr3BvbXtUVxwyD4gyWtk1TaN/aELM4kP9o1q3Frn7my7Au/gv"
+WIDGET_SRI = "sha384-tHo//BL+oAZg1uvTPtLOTX2Xb8NxHWQDCFiHuJvTzmmZt3bJ48fywrzC3gQuTvXv"
 PAGE = Path(__file__).resolve().parent / "index.html"
 SHOP_CSS = (b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; "
             b"padding: 24px; }\n")

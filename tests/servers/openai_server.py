@@ -6,8 +6,17 @@ earlier assistant message) and streams replies as the real API does: a role chun
 deltas, ``delta.tool_calls[index]`` fragments (id and name first, then the arguments in
 pieces), a finish chunk, a usage chunk when ``stream_options.include_usage`` is set, then
 ``data: [DONE]``.
+
+``POST /v1/embeddings`` answers deterministically, outside the script: each text's vector is
+its words (lower-cased, a plural `s` dropped) hashed into ``dimensions`` buckets (the
+request's, default 64), normalized; texts sharing words are near. Its requests are kept in
+``embedding_requests``; ``embedding_failures`` (statuses) are answered first, one per request.
 """
 from __future__ import annotations
+
+import hashlib
+import math
+import re
 
 from tests.servers.scripted import Reply, RecordedRequest, ScriptedServer, error, sse
 
@@ -22,8 +31,55 @@ def _split(text: str, parts: int = 3) -> list[str]:
     return [text[i:i + size] for i in range(0, len(text), size)]
 
 
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def embedding(text: str, dimensions: int = 64) -> list[float]:
+    """The test server's vector of text (see the module's docstring)."""
+    vector = [0.0] * dimensions
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        digest = hashlib.sha256(_stem(word).encode()).digest()
+        bucket = int.from_bytes(digest[:4], "big") % dimensions
+        vector[bucket] += 1.0 if digest[4] & 1 else -1.0
+    norm = math.sqrt(sum(x * x for x in vector))
+    if not norm:
+        vector[0], norm = 1.0, 1.0
+    return [x / norm for x in vector]
+
+
 class OpenAIServer(ScriptedServer):
     path = "/v1/chat/completions"
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.embedding_requests: list[RecordedRequest] = []
+        self.embedding_failures: list[int] = []
+
+    def direct(self, request: RecordedRequest):
+        if request.path.split("?")[0] != "/v1/embeddings":
+            return None
+        self.embedding_requests.append(request)
+        if self.api_key is not None and request.headers.get("authorization") != \
+                f"Bearer {self.api_key}":
+            return 401, {"error": {"message": "Incorrect API key provided.",
+                                   "type": "invalid_request_error", "code": "invalid_api_key"}}
+        if self.embedding_failures:
+            status = self.embedding_failures.pop(0)
+            return status, {"error": {"message": "try again", "type": "server_error"}}
+        body = request.body if isinstance(request.body, dict) else {}
+        texts = body.get("input")
+        texts = [texts] if isinstance(texts, str) else texts
+        if not body.get("model") or not isinstance(texts, list) or not texts:
+            return 400, {"error": {"message": "model and input are required",
+                                   "type": "invalid_request_error"}}
+        dims = int(body.get("dimensions") or 64)
+        tokens = sum(len(str(t).split()) for t in texts)
+        return 200, {"object": "list", "model": body["model"],
+                     "data": [{"object": "embedding", "index": i,
+                               "embedding": embedding(str(t), dims)}
+                              for i, t in enumerate(texts)],
+                     "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}
 
     @property
     def base_url(self) -> str:

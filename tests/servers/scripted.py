@@ -122,6 +122,16 @@ class _Handler(BaseHTTPRequestHandler):
         request = RecordedRequest("POST", self.path, {k.lower(): v for k, v in
                                                       self.headers.items()}, body, raw,
                                   self.client_address)
+        answer = owner.direct(request)  # a plain JSON answer of the server's own (or None)
+        if answer is not None:
+            status, payload = answer
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
         reply = owner._next(request)
         if reply.delay and self._silent(reply.delay):
             return
@@ -273,6 +283,11 @@ class ScriptedServer:
         return error(500, "the test server has no reply queued")
 
     # ---- wire format (subclasses) ----
+    def direct(self, request: RecordedRequest) -> tuple[int, Any] | None:
+        """(status, JSON body) for a request the server answers itself, outside the script
+        (e.g. OpenAI's /v1/embeddings); None: the scripted path."""
+        return None
+
     def check(self, request: RecordedRequest) -> Reply | None:
         """An error reply when the request is malformed or unauthorized, else None."""
         return None

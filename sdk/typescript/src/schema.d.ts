@@ -896,6 +896,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/knowledge-bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's knowledge bases, oldest first
+         * @description The organization's knowledge bases with their counts of documents and chunks.
+         */
+        get: operations["list_knowledge_bases"];
+        put?: never;
+        /**
+         * Create a knowledge base
+         * @description A named collection of documents that agents search by meaning (`knowledge_base_ids` of an agent). Names are unique in the organization (409 `knowledge_base_name_taken`). `chunking` sets how documents are cut (`size` characters, `overlap` repeated).
+         */
+        post: operations["create_knowledge_base"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a knowledge base
+         * @description One knowledge base with its counts of current documents and their chunks.
+         */
+        get: operations["get_knowledge_base"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a knowledge base
+         * @description Deletes it with its documents, chunks and vectors.
+         */
+        delete: operations["delete_knowledge_base"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a knowledge base
+         * @description Renames it, changes its description, or its chunking (for documents uploaded from then on).
+         */
+        patch: operations["update_knowledge_base"];
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a knowledge base's documents, oldest first
+         * @description Its documents, with their status (`queued`, `processing`, `ready`, `failed`) and progress. A document being replaced and its replacement are both listed until the replacement is ready (`current` tells which one searches see).
+         */
+        get: operations["list_documents"];
+        put?: never;
+        /**
+         * Add (or replace) a document
+         * @description Uploads a document: JSON `{name, content, content_type}` (text), or a multipart upload (`file`, with optional `name` and `content_type`; the file's own name and type otherwise). Text, Markdown, HTML, PDF and DOCX, at most 4 MiB (413 `document_too_large`); another type is 409 `unsupported_content_type`. Answers 202 with the document `queued`: a background job reads it, cuts it into chunks and embeds them (`processing`, with `progress`), then it is `ready`, or `failed` with `error`. A document with the name of a current one replaces it atomically once ready: searches see the old one until then, never part of either.
+         */
+        post: operations["add_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+                /** @description The document. */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a document
+         * @description One document with its status and progress.
+         */
+        get: operations["get_document"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document
+         * @description Deletes the document with its chunks and vectors.
+         */
+        delete: operations["delete_document"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Search a knowledge base by meaning
+         * @description The chunks of the knowledge base's current documents nearest in meaning to `q` (the organization's embeddings model; cosine similarity as `score`), best first, each with its document and position. 409 `vector_search_unavailable` when the database cannot compare vectors, `embeddings_not_configured` without an embeddings model ready.
+         */
+        get: operations["search_knowledge_base"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/memories": {
         parameters: {
             query?: never;
@@ -905,7 +1039,7 @@ export interface paths {
         };
         /**
          * The end user's memories, newest first, or those matching `q`
-         * @description The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a user 400 `user_required`), newest first, one page at a time. With `q`, a full-text search instead: memories containing any word of `q` (or a word starting with it), best matches first, at most `limit` (50 at most), on one page (`next_cursor` null).
+         * @description The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a user 400 `user_required`), newest first, one page at a time. With `q`, a search instead, best matches first with their `score`, at most `limit` (50 at most), on one page (`next_cursor` null): `keyword` finds memories containing any word of `q` (or a word starting with it); `semantic` those nearest in meaning (the organization's embeddings model); `hybrid` fuses both rankings.
          */
         get: operations["list_memories"];
         put?: never;
@@ -2983,6 +3117,11 @@ export interface components {
              * @default false
              */
             memory?: boolean;
+            /**
+             * @description Knowledge bases the agent searches with its built-in `search_knowledge` tool (404 `knowledge_base_not_found` for one outside the organization).
+             * @default []
+             */
+            knowledge_base_ids?: string[];
         };
         AgentUpdate: {
             /** @description The agent's new name. */
@@ -3003,6 +3142,8 @@ export interface components {
             approval_tool_ids?: string[];
             /** @description Whether the agent has memory: built-in tools to save, search and forget memories of the turn's end user, and a digest of that user's newest memories in its context. */
             memory?: boolean;
+            /** @description Knowledge bases the agent searches with its built-in `search_knowledge` tool (404 `knowledge_base_not_found` for one outside the organization). */
+            knowledge_base_ids?: string[];
         };
         AgentVersion: {
             /**
@@ -3035,6 +3176,8 @@ export interface components {
             memory: boolean;
             /** @description Tools whose calls by this agent wait for a person's approval. */
             approval_tool_ids: string[];
+            /** @description Knowledge bases the agent searches (its `search_knowledge` tool). */
+            knowledge_base_ids?: string[];
             /**
              * Format: date-time
              * @description When the version was created.
@@ -3072,6 +3215,8 @@ export interface components {
             memory: boolean;
             /** @description Tools whose calls by this agent wait for a person's approval. */
             approval_tool_ids: string[];
+            /** @description Knowledge bases the agent searches (its `search_knowledge` tool). */
+            knowledge_base_ids?: string[];
             /** @description The build of the agent's current version. */
             build: components["schemas"]["AgentBuild"];
             /**
@@ -3855,6 +4000,8 @@ export interface components {
             default_provider: components["schemas"]["ModelProviderName"] | null;
             /** @description Per provider settings. */
             providers: components["schemas"]["ModelProviders"];
+            /** @description The embeddings model of semantic memory and knowledge bases (null when none). */
+            embeddings?: components["schemas"]["EmbeddingsConfig"] | null;
             /** @description When the configuration last changed (null: never). */
             updated_at: string | null;
         };
@@ -3869,6 +4016,8 @@ export interface components {
             default_provider?: components["schemas"]["ModelProviderName"] | null;
             /** @description Per provider settings. */
             providers?: components["schemas"]["ModelProvidersUpdate"];
+            /** @description The embeddings model (omitted: unchanged; null: removed, with every vector of the organization). */
+            embeddings?: components["schemas"]["EmbeddingsConfigUpdate"] | null;
         };
         /** @description A message to an agent (`agent_id`) or to a network (`copilot_id`): exactly one of the two. */
         ChatRequest: components["schemas"]["AgentChatRequest"] | components["schemas"]["CopilotChatRequest"];
@@ -4333,10 +4482,10 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description What an offered tool name stands for: a tool, a workflow run as a tool, a handoff to another agent of the network, or a built-in memory tool (memory_save, memory_search, memory_forget).
+         * @description What an offered tool name stands for: a tool, a workflow run as a tool, a handoff to another agent of the network, a built-in memory tool (memory_save, memory_search, memory_forget), or the built-in `search_knowledge` of an agent with knowledge bases.
          * @enum {string}
          */
-        ToolCallKind: "tool" | "workflow" | "handoff" | "memory";
+        ToolCallKind: "tool" | "workflow" | "handoff" | "memory" | "knowledge";
         /** @description Data of `run.started`: the turn began executing. Fields may be added later: clients ignore what they do not know. */
         RunStartedData: {
             /**
@@ -4428,6 +4577,8 @@ export interface components {
              * @description For a workflow called as a tool: its run.
              */
             workflow_run_id?: string;
+            /** @description For `search_knowledge`: the passages found, the sources to show. */
+            citations?: components["schemas"]["Citation"][];
         } & {
             [key: string]: unknown;
         };
@@ -4999,6 +5150,263 @@ export interface components {
         PromptBlockPins: {
             [key: string]: string;
         };
+        /** @description How documents are cut into chunks. */
+        KnowledgeBaseChunking: {
+            /** @description Most characters in a chunk (default 1000). */
+            size?: number;
+            /** @description Characters of a cut paragraph repeated at the start of the next chunk (default 200; smaller than `size`, else 409 `invalid_chunking`). */
+            overlap?: number;
+        };
+        KnowledgeBaseCreate: {
+            /** @description The name, unique in the organization. */
+            name: string;
+            /** @description What it holds. */
+            description?: string | null;
+            /** @description How documents are cut. */
+            chunking?: components["schemas"]["KnowledgeBaseChunking"];
+        };
+        KnowledgeBaseUpdate: {
+            /** @description The new name. */
+            name?: string;
+            /** @description What it holds. */
+            description?: string | null;
+            /** @description How documents uploaded from now on are cut. */
+            chunking?: components["schemas"]["KnowledgeBaseChunking"];
+        };
+        /** @description How its documents are cut. */
+        KnowledgeBaseChunkingSettings: {
+            /** @description Most characters in a chunk. */
+            size: number;
+            /** @description Characters repeated after a cut. */
+            overlap: number;
+        };
+        KnowledgeBase: {
+            /**
+             * Format: uuid
+             * @description The knowledge base's id.
+             */
+            id: string;
+            /** @description Its name. */
+            name: string;
+            /** @description What it holds. */
+            description: string | null;
+            /** @description How documents are cut. */
+            chunking: components["schemas"]["KnowledgeBaseChunkingSettings"];
+            /** @description Current documents. */
+            documents: number;
+            /** @description Chunks of the current documents. */
+            chunks: number;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        KnowledgeBaseBody: {
+            /** @description The knowledge base. */
+            knowledge_base: components["schemas"]["KnowledgeBase"];
+        };
+        KnowledgeBaseList: {
+            /** @description The knowledge bases of this page, oldest first. */
+            knowledge_bases: components["schemas"]["KnowledgeBase"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        KnowledgeBaseDeleted: {
+            /**
+             * Format: uuid
+             * @description The id of the deleted knowledge base.
+             */
+            deleted: string;
+        };
+        /**
+         * @description A document's type (plain text, Markdown, HTML, PDF or DOCX).
+         * @enum {string}
+         */
+        KbContentType: "text/plain" | "text/markdown" | "text/html" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+        KbDocumentCreate: {
+            /** @description The document's name; the name of a current document replaces it. */
+            name: string;
+            /** @description The text (plain, Markdown or HTML). */
+            content: string;
+            /** @description The text's type. */
+            content_type: components["schemas"]["KbTextType"];
+        };
+        /**
+         * @description The type of a document sent as text (plain, Markdown or HTML).
+         * @enum {string}
+         */
+        KbTextType: "text/plain" | "text/markdown" | "text/html";
+        KbDocumentUpload: {
+            /**
+             * Format: binary
+             * @description The document's bytes (at most 4 MiB).
+             */
+            file: string;
+            /** @description The document's name (default: the file's name). */
+            name?: string;
+            /** @description The document's type (default: the file part's type). */
+            content_type?: components["schemas"]["KbContentType"];
+        };
+        /**
+         * @description `queued` (uploaded), `processing` (being cut and embedded), `ready` (searched), `failed` (with `error`).
+         * @enum {string}
+         */
+        KbDocumentStatus: "queued" | "processing" | "ready" | "failed";
+        /** @description How far processing got. */
+        KbDocumentProgress: {
+            /** @description Chunks the document was cut into. */
+            chunks: number;
+            /** @description Chunks embedded so far. */
+            embedded: number;
+        };
+        KbDocument: {
+            /**
+             * Format: uuid
+             * @description The document's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Its knowledge base.
+             */
+            knowledge_base_id: string;
+            /** @description Its name. */
+            name: string;
+            /** @description Its type. */
+            content_type: string;
+            /** @description Its size as uploaded. */
+            size_bytes: number;
+            /** @description Where it stands. */
+            status: components["schemas"]["KbDocumentStatus"];
+            /** @description Whether searches see it (false until ready, and for a replaced document). */
+            current: boolean;
+            /** @description Why it failed (`document_unreadable`, `document_empty`, `document_too_large`, `embedding_failed`, `spend_cap_reached`, ...); null otherwise. */
+            error: components["schemas"]["ErrorDetail"] | null;
+            /** @description Progress. */
+            progress: components["schemas"]["KbDocumentProgress"];
+            /**
+             * Format: date-time
+             * @description When it was uploaded.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When its status last changed.
+             */
+            updated_at: string;
+        };
+        KbDocumentBody: {
+            /** @description The document. */
+            document: components["schemas"]["KbDocument"];
+        };
+        KbDocumentList: {
+            /** @description The documents of this page, oldest first. */
+            documents: components["schemas"]["KbDocument"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        KbDocumentDeleted: {
+            /**
+             * Format: uuid
+             * @description The id of the deleted document.
+             */
+            deleted: string;
+        };
+        /** @description A document or knowledge base, by id and name. */
+        KbRef: {
+            /**
+             * Format: uuid
+             * @description Its id.
+             */
+            id: string;
+            /** @description Its name. */
+            name: string;
+        };
+        KbSearchHit: {
+            /** @description The chunk's text. */
+            text: string;
+            /** @description Cosine similarity to the query (higher is nearer). */
+            score: number;
+            /** @description The chunk's place in its document (0 first). */
+            position: number;
+            /** @description The document it is from. */
+            document: components["schemas"]["KbRef"];
+            /** @description Its knowledge base. */
+            knowledge_base: components["schemas"]["KbRef"];
+        };
+        KbSearchResult: {
+            /** @description The chunks found, best first. */
+            results: components["schemas"]["KbSearchHit"][];
+        };
+        /** @description A passage `search_knowledge` found (`source` numbers it in the tool's output). */
+        Citation: {
+            /** @description The passage's number in the output. */
+            source: number;
+            /**
+             * Format: uuid
+             * @description The document.
+             */
+            document_id: string;
+            /** @description The document's name. */
+            document_name: string;
+            /**
+             * Format: uuid
+             * @description Its knowledge base.
+             */
+            knowledge_base_id: string;
+            /** @description The chunk's place in the document. */
+            position: number;
+            /** @description Cosine similarity to the query. */
+            score: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description `keyword` (full-text), `semantic` (by meaning, the organization's embeddings model) or `hybrid` (both rankings fused by reciprocal rank).
+         * @enum {string}
+         */
+        MemorySearchMode: "keyword" | "semantic" | "hybrid";
+        /**
+         * @description `ready`: searches use this model; `embedding`: its vectors are being made (searches use the previous model meanwhile, if any); `failed`: making them failed (`error`; PUT the same configuration again to retry).
+         * @enum {string}
+         */
+        EmbeddingsStatus: "embedding" | "ready" | "failed";
+        /** @description The embeddings model (an OpenAI-compatible `/embeddings` endpoint). */
+        EmbeddingsConfig: {
+            /** @description The API's URL (with its `/v1`). */
+            base_url: string;
+            /** @description The model name. */
+            model: string;
+            /** @description The vectors' dimensions. */
+            dimensions: number;
+            /** @description A key is stored (never returned). */
+            has_api_key: boolean;
+            /** @description Where it stands. */
+            status: components["schemas"]["EmbeddingsStatus"];
+            /** @description Why embedding failed (null otherwise). */
+            error: components["schemas"]["ErrorDetail"] | null;
+            /** @description The model whose vectors answer searches now (null before the first is ready). */
+            active_model: string | null;
+            /** @description When this model's vectors were complete. */
+            ready_at: string | null;
+        };
+        /** @description The embeddings model. A new URL, model or dimensions re-embeds every chunk and memory in the background; the previous model answers searches until that is done. */
+        EmbeddingsConfigUpdate: {
+            /** @description The API's URL, OpenAI-compatible, with its `/v1` (OpenAI, Ollama, vLLM, TEI, LiteLLM). */
+            base_url: string;
+            /** @description The model name. */
+            model: string;
+            /** @description The vectors' dimensions (sent as `dimensions`; at most 2,000). */
+            dimensions: number;
+            /** @description The key (write-only); omitted: the stored one is kept; null removes it. */
+            api_key?: string | null;
+        };
         MemoryCreate: {
             /** @description What to remember about the user (at most 2,000 characters). */
             text: string;
@@ -5022,6 +5430,8 @@ export interface components {
              * @description When it was saved.
              */
             created_at: string;
+            /** @description Only in search results (`q`): occurrences of the query's words (`keyword`), cosine similarity (`semantic`) or the fused reciprocal-rank score (`hybrid`). */
+            score?: number;
         };
         MemoryBody: {
             /** @description The memory. */
@@ -5030,6 +5440,8 @@ export interface components {
         MemoryList: {
             /** @description The memories of this page (newest first, or best matches first with `q`). */
             memories: components["schemas"]["Memory"][];
+            /** @description Only with `q`, the search mode used. */
+            mode?: components["schemas"]["MemorySearchMode"];
             /** @description Pass as `cursor` to get the next page; null on the last page. */
             next_cursor: string | null;
         };
@@ -9055,11 +9467,457 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_knowledge_bases: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of knowledge bases. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_knowledge_base: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeBaseCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_knowledge_base: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Answer 304 Not Modified, without a body, when the resource's current `ETag` is one of these (or `*`). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The knowledge base. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseBody"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_knowledge_base: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_knowledge_base: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Write only if the resource's current `ETag` is one of these (or `*`: if it exists); otherwise 412 `precondition_failed`. Of several writers racing with the same tag, exactly one succeeds. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeBaseUpdate"];
+            };
+        };
+        responses: {
+            /** @description The knowledge base as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_documents: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KbDocumentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    add_document: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description A key the client makes for one request (a UUID, say; 1-255 printable characters). Retrying with the same key and the same request within 24 hours replays the first answer (status and body, with `Idempotent-Replayed: true`) and does nothing again; the same key with another request is 422 `idempotency_key_reused`; a retry while the first is still running is 409 `idempotency_key_in_use`. Keys are scoped to the organization and the credential (and the end user it acts for). A request that fails frees its key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KbDocumentCreate"];
+                "multipart/form-data": components["schemas"]["KbDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KbDocumentBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_document: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+                /** @description The document. */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KbDocumentBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_document: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+                /** @description The document. */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KbDocumentDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    search_knowledge_base: {
+        parameters: {
+            query: {
+                /** @description What to look for. */
+                q: string;
+                /** @description How many chunks (1-50, default 5). */
+                top_k?: number;
+            };
+            header?: {
+                /** @description An id for this request (1-128 characters of `[A-Za-z0-9._:-]`), returned as `X-Request-Id`, written in the request's log lines and problem body and recorded on the runs it starts. Any other value is replaced by a new id; without it the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The organization to act on. Optional with an API key (it may only name the key's own organization: another one is 403); required with the admin token. */
+                "X-Organization-Id"?: components["parameters"]["OrganizationHeader"];
+            };
+            path: {
+                /** @description The knowledge base. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chunks found, best first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KbSearchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            /** @description The embeddings provider failed after retries, or answered vectors of another dimension: `embedding_failed`, `embedding_dimensions_mismatch`. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_memories: {
         parameters: {
             query?: {
                 /** @description Words to search for (full-text search; no control characters). */
                 q?: string;
+                /** @description How `q` searches (default `hybrid` when the organization has an embeddings model ready and the database compares vectors, else `keyword`). `semantic` and `hybrid` without them: 409 `vector_search_unavailable` or `embeddings_not_configured`. */
+                mode?: components["schemas"]["MemorySearchMode"];
                 /** @description Items per page (1-200, default 50). */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page (opaque: pass it as received); omitted: the first page. */
@@ -9093,8 +9951,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description The embeddings provider failed after retries (`embedding_failed`), or answered vectors of another dimension (`embedding_dimensions_mismatch`). */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };

@@ -27,6 +27,7 @@
       approve: "Approve", deny: "Deny", approved: "Approved", denied: "Denied", timeout: " (no answer in time)",
       up: "Helpful", down: "Not helpful", comment: "Comment on this answer", commentHint: "Add a comment (optional)",
       feedback: "Send feedback", thanks: "Thanks for the feedback.", suggestions: "Suggested questions",
+      sources: "Sources", part: "{0} (part {1})",
       connect: "Connect {0}", busy: "The assistant is still answering. Wait for the reply or stop it.",
       spend: "Your team has reached its spending limit for this month, so the assistant cannot answer right now.",
       limit: "The usage limit is reached for now.", retryIn: " Please try again in {0}.", shortly: " Please try again shortly.",
@@ -49,6 +50,7 @@
       approve: "Autoriser", deny: "Refuser", approved: "Autorisé", denied: "Refusé", timeout: " (sans réponse à temps)",
       up: "Utile", down: "Pas utile", comment: "Commenter cette réponse", commentHint: "Ajouter un commentaire (facultatif)",
       feedback: "Envoyer l’avis", thanks: "Merci pour votre avis.", suggestions: "Questions suggérées",
+      sources: "Sources", part: "{0} (partie {1})",
       connect: "Connecter {0}", busy: "L’assistant répond encore. Attendez la réponse ou arrêtez-la.",
       spend: "Votre équipe a atteint sa limite de dépenses du mois : l’assistant ne peut pas répondre pour l’instant.",
       limit: "La limite d’utilisation est atteinte pour le moment.", retryIn: " Réessayez dans {0}.",
@@ -77,7 +79,7 @@
       timeout: " (لم يصل رد في الوقت)", up: "مفيد", down: "غير مفيد",
       comment: "علّق على هذه الإجابة", commentHint: "أضف تعليقًا (اختياري)",
       feedback: "أرسل الرأي", thanks: "شكرًا على رأيك.",
-      suggestions: "أسئلة مقترحة", connect: "اربط {0}",
+      suggestions: "أسئلة مقترحة", connect: "اربط {0}", sources: "المصادر", part: "{0} (الجزء {1})",
       busy: "ما زال المساعد يجيب. انتظر الرد أو أوقفه.",
       spend: "بلغ فريقك حد الإنفاق لهذا الشهر، لذا لا يستطيع المساعد الإجابة الآن.",
       limit: "تم بلوغ حد الاستخدام حاليًا.", retryIn: " حاول مجددًا بعد {0}.",
@@ -152,6 +154,8 @@ header h2{flex:1;margin:0;font-size:16px;overflow:hidden;text-overflow:ellipsis;
 @keyframes ap-dot{0%,60%,100%{opacity:.3;transform:none}30%{opacity:1;transform:translateY(-3px)}}
 @media (prefers-reduced-motion:reduce){.typing i{animation:none}}
 .steps{list-style:none;margin:0 0 6px;padding:0;font-size:13px;color:var(--mu)}
+.sources{font-size:12px;color:var(--mu);margin-top:6px}
+.sources ol{margin:2px 0 0;padding-inline-start:18px}
 .note{font-size:13px;color:var(--mu);margin-top:4px}
 .queued .body:empty{display:none}
 .failed .note{color:var(--er)}
@@ -1353,6 +1357,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
         case "tool.called": this.step(live, d.tool_call_id, this.t("using", d.name)); break;
         case "tool.result":
           this.step(live, d.tool_call_id, this.t(d.status === "succeeded" ? "used" : "toolFailed", d.name));
+          if (Array.isArray(d.citations) && d.citations.length) this.sources(live, d.citations);
           break;
         case "approval.requested": this.ask(live, d); break;
         case "approval.decided": this.asked(live, d.call_id, d.decision, d.decided_by); break;
@@ -1412,6 +1417,25 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       let item = live.tools[key];
       if (!item) item = live.tools[key] = live.steps.appendChild(el("li"));
       item.textContent = text;
+      this.scroll();
+    }
+
+    // the sources a knowledge search found (search_knowledge's citations), under the answer
+    sources(live, citations) {
+      if (!live.sources) {
+        live.sources = live.node.appendChild(el("div", "sources"));
+        live.sources.setAttribute("role", "group");
+        live.sources.setAttribute("aria-label", this.t("sources"));
+        live.sources.append(el("div", "sources-title", this.t("sources")));
+        live.sourceList = live.sources.appendChild(el("ol"));
+        live.cited = {};
+      }
+      for (const c of citations) {
+        const key = `${c.document_id}:${c.position}`;
+        if (!c.document_name || live.cited[key]) continue;
+        live.cited[key] = true;
+        live.sourceList.append(el("li", null, this.t("part", c.document_name, Number(c.position) + 1)));
+      }
       this.scroll();
     }
 

@@ -57,6 +57,7 @@ from .chat_completion_stream_options import ChatCompletionStreamOptions
 from .chat_completion_usage import ChatCompletionUsage
 from .chat_message import ChatMessage
 from .chat_turn import ChatTurn
+from .citation import Citation
 from .copilot import Copilot
 from .copilot_agent import CopilotAgent
 from .copilot_agent_ref import CopilotAgentRef
@@ -82,6 +83,9 @@ from .deploy_from import DeployFrom
 from .deploy_target import DeployTarget
 from .deployment_source import DeploymentSource
 from .discovery_status import DiscoveryStatus
+from .embeddings_config import EmbeddingsConfig
+from .embeddings_config_update import EmbeddingsConfigUpdate
+from .embeddings_status import EmbeddingsStatus
 from .environment import Environment
 from .error_detail import ErrorDetail
 from .execution_status import ExecutionStatus
@@ -112,6 +116,27 @@ from .import_skipped import ImportSkipped
 from .json_object import JsonObject
 from .json_schema import JsonSchema
 from .json_schema_document import JsonSchemaDocument
+from .kb_content_type import KbContentType
+from .kb_document import KbDocument
+from .kb_document_body import KbDocumentBody
+from .kb_document_create import KbDocumentCreate
+from .kb_document_deleted import KbDocumentDeleted
+from .kb_document_list import KbDocumentList
+from .kb_document_progress import KbDocumentProgress
+from .kb_document_status import KbDocumentStatus
+from .kb_document_upload import KbDocumentUpload
+from .kb_ref import KbRef
+from .kb_search_hit import KbSearchHit
+from .kb_search_result import KbSearchResult
+from .kb_text_type import KbTextType
+from .knowledge_base import KnowledgeBase
+from .knowledge_base_body import KnowledgeBaseBody
+from .knowledge_base_chunking import KnowledgeBaseChunking
+from .knowledge_base_chunking_settings import KnowledgeBaseChunkingSettings
+from .knowledge_base_create import KnowledgeBaseCreate
+from .knowledge_base_deleted import KnowledgeBaseDeleted
+from .knowledge_base_list import KnowledgeBaseList
+from .knowledge_base_update import KnowledgeBaseUpdate
 from .limit_values import LimitValues
 from .mcp_credential_env import McpCredentialEnv
 from .mcp_env import McpEnv
@@ -130,6 +155,7 @@ from .memory_deleted_event import MemoryDeletedEvent
 from .memory_list import MemoryList
 from .memory_saved_data import MemorySavedData
 from .memory_saved_event import MemorySavedEvent
+from .memory_search_mode import MemorySearchMode
 from .message_activity import MessageActivity
 from .message_completed_data import MessageCompletedData
 from .message_completed_event import MessageCompletedEvent
@@ -386,6 +412,7 @@ __all__ = (
     "ChatCompletionUsage",
     "ChatMessage",
     "ChatTurn",
+    "Citation",
     "Copilot",
     "CopilotAgent",
     "CopilotAgentRef",
@@ -411,6 +438,9 @@ __all__ = (
     "DeployTarget",
     "DeploymentSource",
     "DiscoveryStatus",
+    "EmbeddingsConfig",
+    "EmbeddingsConfigUpdate",
+    "EmbeddingsStatus",
     "Environment",
     "ErrorDetail",
     "ExecutionStatus",
@@ -441,6 +471,27 @@ __all__ = (
     "JsonObject",
     "JsonSchema",
     "JsonSchemaDocument",
+    "KbContentType",
+    "KbDocument",
+    "KbDocumentBody",
+    "KbDocumentCreate",
+    "KbDocumentDeleted",
+    "KbDocumentList",
+    "KbDocumentProgress",
+    "KbDocumentStatus",
+    "KbDocumentUpload",
+    "KbRef",
+    "KbSearchHit",
+    "KbSearchResult",
+    "KbTextType",
+    "KnowledgeBase",
+    "KnowledgeBaseBody",
+    "KnowledgeBaseChunking",
+    "KnowledgeBaseChunkingSettings",
+    "KnowledgeBaseCreate",
+    "KnowledgeBaseDeleted",
+    "KnowledgeBaseList",
+    "KnowledgeBaseUpdate",
     "LimitValues",
     "McpCredentialEnv",
     "McpEnv",
@@ -459,6 +510,7 @@ __all__ = (
     "MemoryList",
     "MemorySavedData",
     "MemorySavedEvent",
+    "MemorySearchMode",
     "MessageActivity",
     "MessageCompletedData",
     "MessageCompletedEvent",

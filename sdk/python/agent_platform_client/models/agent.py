@@ -7,6 +7,8 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.agent_build import AgentBuild
     from ..models.agent_model import AgentModel
@@ -48,6 +50,8 @@ class Agent:
     """ When the agent was created. """
     updated_at: datetime.datetime
     """ When the agent was last changed. """
+    knowledge_base_ids: list[str] | Unset = UNSET
+    """ Knowledge bases the agent searches (its `search_knowledge` tool). """
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
@@ -82,6 +86,10 @@ class Agent:
 
         updated_at = self.updated_at.isoformat()
 
+        knowledge_base_ids: list[str] | Unset = UNSET
+        if not isinstance(self.knowledge_base_ids, Unset):
+            knowledge_base_ids = self.knowledge_base_ids
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -103,6 +111,8 @@ class Agent:
                 "updated_at": updated_at,
             }
         )
+        if knowledge_base_ids is not UNSET:
+            field_dict["knowledge_base_ids"] = knowledge_base_ids
 
         return field_dict
 
@@ -152,6 +162,8 @@ class Agent:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
+        knowledge_base_ids = cast(list[str], d.pop("knowledge_base_ids", UNSET))
+
         agent = cls(
             id=id,
             agent_version_id=agent_version_id,
@@ -168,6 +180,7 @@ class Agent:
             build=build,
             created_at=created_at,
             updated_at=updated_at,
+            knowledge_base_ids=knowledge_base_ids,
         )
 
         return agent

@@ -38,6 +38,9 @@ class AgentUpdate:
     memory: bool | Unset = UNSET
     """ Whether the agent has memory: built-in tools to save, search and forget memories of the turn's end user, and
     a digest of that user's newest memories in its context. """
+    knowledge_base_ids: list[UUID] | Unset = UNSET
+    """ Knowledge bases the agent searches with its built-in `search_knowledge` tool (404 `knowledge_base_not_found`
+    for one outside the organization). """
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -83,6 +86,13 @@ class AgentUpdate:
 
         memory = self.memory
 
+        knowledge_base_ids: list[str] | Unset = UNSET
+        if not isinstance(self.knowledge_base_ids, Unset):
+            knowledge_base_ids = []
+            for knowledge_base_ids_item_data in self.knowledge_base_ids:
+                knowledge_base_ids_item = str(knowledge_base_ids_item_data)
+                knowledge_base_ids.append(knowledge_base_ids_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -104,6 +114,8 @@ class AgentUpdate:
             field_dict["approval_tool_ids"] = approval_tool_ids
         if memory is not UNSET:
             field_dict["memory"] = memory
+        if knowledge_base_ids is not UNSET:
+            field_dict["knowledge_base_ids"] = knowledge_base_ids
 
         return field_dict
 
@@ -170,6 +182,15 @@ class AgentUpdate:
 
         memory = d.pop("memory", UNSET)
 
+        _knowledge_base_ids = d.pop("knowledge_base_ids", UNSET)
+        knowledge_base_ids: list[UUID] | Unset = UNSET
+        if _knowledge_base_ids is not UNSET:
+            knowledge_base_ids = []
+            for knowledge_base_ids_item_data in _knowledge_base_ids:
+                knowledge_base_ids_item = UUID(knowledge_base_ids_item_data)
+
+                knowledge_base_ids.append(knowledge_base_ids_item)
+
         agent_update = cls(
             name=name,
             description=description,
@@ -180,6 +201,7 @@ class AgentUpdate:
             max_steps=max_steps,
             approval_tool_ids=approval_tool_ids,
             memory=memory,
+            knowledge_base_ids=knowledge_base_ids,
         )
 
         return agent_update

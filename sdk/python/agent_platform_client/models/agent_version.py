@@ -7,6 +7,8 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.agent_model import AgentModel
 
@@ -42,6 +44,8 @@ class AgentVersion:
     """ Tools whose calls by this agent wait for a person's approval. """
     created_at: datetime.datetime
     """ When the version was created. """
+    knowledge_base_ids: list[str] | Unset = UNSET
+    """ Knowledge bases the agent searches (its `search_knowledge` tool). """
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
@@ -72,6 +76,10 @@ class AgentVersion:
 
         created_at = self.created_at.isoformat()
 
+        knowledge_base_ids: list[str] | Unset = UNSET
+        if not isinstance(self.knowledge_base_ids, Unset):
+            knowledge_base_ids = self.knowledge_base_ids
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -91,6 +99,8 @@ class AgentVersion:
                 "created_at": created_at,
             }
         )
+        if knowledge_base_ids is not UNSET:
+            field_dict["knowledge_base_ids"] = knowledge_base_ids
 
         return field_dict
 
@@ -135,6 +145,8 @@ class AgentVersion:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        knowledge_base_ids = cast(list[str], d.pop("knowledge_base_ids", UNSET))
+
         agent_version = cls(
             id=id,
             agent_id=agent_id,
@@ -149,6 +161,7 @@ class AgentVersion:
             memory=memory,
             approval_tool_ids=approval_tool_ids,
             created_at=created_at,
+            knowledge_base_ids=knowledge_base_ids,
         )
 
         return agent_version

@@ -7,6 +7,8 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Memory")
 
 
@@ -24,6 +26,9 @@ class Memory:
     """ The run (turn) that saved it (null when saved through the API). """
     created_at: datetime.datetime
     """ When it was saved. """
+    score: float | Unset = UNSET
+    """ Only in search results (`q`): occurrences of the query's words (`keyword`), cosine similarity (`semantic`)
+    or the fused reciprocal-rank score (`hybrid`). """
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
@@ -46,6 +51,8 @@ class Memory:
 
         created_at = self.created_at.isoformat()
 
+        score = self.score
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -58,6 +65,8 @@ class Memory:
                 "created_at": created_at,
             }
         )
+        if score is not UNSET:
+            field_dict["score"] = score
 
         return field_dict
 
@@ -102,6 +111,8 @@ class Memory:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        score = d.pop("score", UNSET)
+
         memory = cls(
             id=id,
             user_id=user_id,
@@ -109,6 +120,7 @@ class Memory:
             agent_id=agent_id,
             run_id=run_id,
             created_at=created_at,
+            score=score,
         )
 
         return memory

@@ -5,6 +5,9 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.memory_search_mode import MemorySearchMode
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.memory import Memory
 
@@ -18,6 +21,9 @@ class MemoryList:
     """ The memories of this page (newest first, or best matches first with `q`). """
     next_cursor: None | str
     """ Pass as `cursor` to get the next page; null on the last page. """
+    mode: MemorySearchMode | Unset = UNSET
+    """ `keyword` (full-text), `semantic` (by meaning, the organization's embeddings model) or `hybrid` (both
+    rankings fused by reciprocal rank). """
 
     def to_dict(self) -> dict[str, Any]:
         memories = []
@@ -28,6 +34,10 @@ class MemoryList:
         next_cursor: None | str
         next_cursor = self.next_cursor
 
+        mode: str | Unset = UNSET
+        if not isinstance(self.mode, Unset):
+            mode = self.mode.value
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -36,6 +46,8 @@ class MemoryList:
                 "next_cursor": next_cursor,
             }
         )
+        if mode is not UNSET:
+            field_dict["mode"] = mode
 
         return field_dict
 
@@ -58,9 +70,17 @@ class MemoryList:
 
         next_cursor = _parse_next_cursor(d.pop("next_cursor"))
 
+        _mode = d.pop("mode", UNSET)
+        mode: MemorySearchMode | Unset
+        if isinstance(_mode, Unset):
+            mode = UNSET
+        else:
+            mode = MemorySearchMode(_mode)
+
         memory_list = cls(
             memories=memories,
             next_cursor=next_cursor,
+            mode=mode,
         )
 
         return memory_list

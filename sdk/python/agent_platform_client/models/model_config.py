@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.model_provider_name import ModelProviderName
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.embeddings_config import EmbeddingsConfig
     from ..models.model_providers import ModelProviders
 
 
@@ -23,8 +25,12 @@ class ModelConfig:
     """ Per provider: the endpoint and whether a key is stored. """
     updated_at: datetime.datetime | None
     """ When the configuration last changed (null: never). """
+    embeddings: EmbeddingsConfig | None | Unset = UNSET
+    """ The embeddings model of semantic memory and knowledge bases (null when none). """
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.embeddings_config import EmbeddingsConfig
+
         default_provider: None | str
         if isinstance(self.default_provider, ModelProviderName):
             default_provider = self.default_provider.value
@@ -39,6 +45,14 @@ class ModelConfig:
         else:
             updated_at = self.updated_at
 
+        embeddings: dict[str, Any] | None | Unset
+        if isinstance(self.embeddings, Unset):
+            embeddings = UNSET
+        elif isinstance(self.embeddings, EmbeddingsConfig):
+            embeddings = self.embeddings.to_dict()
+        else:
+            embeddings = self.embeddings
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -48,11 +62,14 @@ class ModelConfig:
                 "updated_at": updated_at,
             }
         )
+        if embeddings is not UNSET:
+            field_dict["embeddings"] = embeddings
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.embeddings_config import EmbeddingsConfig
         from ..models.model_providers import ModelProviders
 
         d = dict(src_dict)
@@ -89,10 +106,28 @@ class ModelConfig:
 
         updated_at = _parse_updated_at(d.pop("updated_at"))
 
+        def _parse_embeddings(data: object) -> EmbeddingsConfig | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                embeddings_type_0 = EmbeddingsConfig.from_dict(data)
+
+                return embeddings_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EmbeddingsConfig | None | Unset, data)
+
+        embeddings = _parse_embeddings(d.pop("embeddings", UNSET))
+
         model_config = cls(
             default_provider=default_provider,
             providers=providers,
             updated_at=updated_at,
+            embeddings=embeddings,
         )
 
         return model_config

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class ToolCallKind(StrEnum):
     HANDOFF = "handoff"
+    KNOWLEDGE = "knowledge"
     MEMORY = "memory"
     TOOL = "tool"
     WORKFLOW = "workflow"

@@ -12,6 +12,7 @@ from ..models.tool_call_kind import ToolCallKind
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.citation import Citation
     from ..models.error_detail import ErrorDetail
 
 
@@ -45,6 +46,8 @@ class ToolResultData:
     """ An error: a stable snake_case `code` and a readable `message`. """
     workflow_run_id: UUID | Unset = UNSET
     """ For a workflow called as a tool: its run. """
+    citations: list[Citation] | Unset = UNSET
+    """ For `search_knowledge`: the passages found, the sources to show. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,6 +93,13 @@ class ToolResultData:
         if not isinstance(self.workflow_run_id, Unset):
             workflow_run_id = str(self.workflow_run_id)
 
+        citations: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.citations, Unset):
+            citations = []
+            for citations_item_data in self.citations:
+                citations_item = citations_item_data.to_dict()
+                citations.append(citations_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -110,11 +120,14 @@ class ToolResultData:
             field_dict["output_warning"] = output_warning
         if workflow_run_id is not UNSET:
             field_dict["workflow_run_id"] = workflow_run_id
+        if citations is not UNSET:
+            field_dict["citations"] = citations
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.citation import Citation
         from ..models.error_detail import ErrorDetail
 
         d = dict(src_dict)
@@ -191,6 +204,15 @@ class ToolResultData:
         else:
             workflow_run_id = UUID(_workflow_run_id)
 
+        _citations = d.pop("citations", UNSET)
+        citations: list[Citation] | Unset = UNSET
+        if _citations is not UNSET:
+            citations = []
+            for citations_item_data in _citations:
+                citations_item = Citation.from_dict(citations_item_data)
+
+                citations.append(citations_item)
+
         tool_result_data = cls(
             run_id=run_id,
             agent_id=agent_id,
@@ -204,6 +226,7 @@ class ToolResultData:
             duration_ms=duration_ms,
             output_warning=output_warning,
             workflow_run_id=workflow_run_id,
+            citations=citations,
         )
 
         tool_result_data.additional_properties = d

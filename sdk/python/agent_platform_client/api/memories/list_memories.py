@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.memory_list import MemoryList
+from ...models.memory_search_mode import MemorySearchMode
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -14,6 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     q: str | Unset = UNSET,
+    mode: MemorySearchMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -33,6 +35,12 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["q"] = q
+
+    json_mode: str | Unset = UNSET
+    if not isinstance(mode, Unset):
+        json_mode = mode.value
+
+    params["mode"] = json_mode
 
     params["limit"] = limit
 
@@ -73,6 +81,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -82,6 +95,11 @@ def _parse_response(
         response_500 = Problem.from_dict(response.json())
 
         return response_500
+
+    if response.status_code == 502:
+        response_502 = Problem.from_dict(response.json())
+
+        return response_502
 
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
@@ -109,6 +127,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     q: str | Unset = UNSET,
+    mode: MemorySearchMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -118,12 +137,15 @@ def sync_detailed(
     """The end user's memories, newest first, or those matching `q`
 
      The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a
-    user 400 `user_required`), newest first, one page at a time. With `q`, a full-text search instead:
-    memories containing any word of `q` (or a word starting with it), best matches first, at most
-    `limit` (50 at most), on one page (`next_cursor` null).
+    user 400 `user_required`), newest first, one page at a time. With `q`, a search instead, best
+    matches first with their `score`, at most `limit` (50 at most), on one page (`next_cursor` null):
+    `keyword` finds memories containing any word of `q` (or a word starting with it); `semantic` those
+    nearest in meaning (the organization's embeddings model); `hybrid` fuses both rankings.
 
     Args:
         q (str | Unset):
+        mode (MemorySearchMode | Unset): `keyword` (full-text), `semantic` (by meaning, the
+            organization's embeddings model) or `hybrid` (both rankings fused by reciprocal rank).
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         x_request_id (str | Unset):
@@ -141,6 +163,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         q=q,
+        mode=mode,
         limit=limit,
         cursor=cursor,
         x_request_id=x_request_id,
@@ -159,6 +182,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     q: str | Unset = UNSET,
+    mode: MemorySearchMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -168,12 +192,15 @@ def sync(
     """The end user's memories, newest first, or those matching `q`
 
      The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a
-    user 400 `user_required`), newest first, one page at a time. With `q`, a full-text search instead:
-    memories containing any word of `q` (or a word starting with it), best matches first, at most
-    `limit` (50 at most), on one page (`next_cursor` null).
+    user 400 `user_required`), newest first, one page at a time. With `q`, a search instead, best
+    matches first with their `score`, at most `limit` (50 at most), on one page (`next_cursor` null):
+    `keyword` finds memories containing any word of `q` (or a word starting with it); `semantic` those
+    nearest in meaning (the organization's embeddings model); `hybrid` fuses both rankings.
 
     Args:
         q (str | Unset):
+        mode (MemorySearchMode | Unset): `keyword` (full-text), `semantic` (by meaning, the
+            organization's embeddings model) or `hybrid` (both rankings fused by reciprocal rank).
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         x_request_id (str | Unset):
@@ -192,6 +219,7 @@ def sync(
     return sync_detailed(
         client=client,
         q=q,
+        mode=mode,
         limit=limit,
         cursor=cursor,
         x_request_id=x_request_id,
@@ -204,6 +232,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     q: str | Unset = UNSET,
+    mode: MemorySearchMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -213,12 +242,15 @@ async def asyncio_detailed(
     """The end user's memories, newest first, or those matching `q`
 
      The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a
-    user 400 `user_required`), newest first, one page at a time. With `q`, a full-text search instead:
-    memories containing any word of `q` (or a word starting with it), best matches first, at most
-    `limit` (50 at most), on one page (`next_cursor` null).
+    user 400 `user_required`), newest first, one page at a time. With `q`, a search instead, best
+    matches first with their `score`, at most `limit` (50 at most), on one page (`next_cursor` null):
+    `keyword` finds memories containing any word of `q` (or a word starting with it); `semantic` those
+    nearest in meaning (the organization's embeddings model); `hybrid` fuses both rankings.
 
     Args:
         q (str | Unset):
+        mode (MemorySearchMode | Unset): `keyword` (full-text), `semantic` (by meaning, the
+            organization's embeddings model) or `hybrid` (both rankings fused by reciprocal rank).
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         x_request_id (str | Unset):
@@ -236,6 +268,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         q=q,
+        mode=mode,
         limit=limit,
         cursor=cursor,
         x_request_id=x_request_id,
@@ -252,6 +285,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     q: str | Unset = UNSET,
+    mode: MemorySearchMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
@@ -261,12 +295,15 @@ async def asyncio(
     """The end user's memories, newest first, or those matching `q`
 
      The calling end user's memories (a session token's user, or `X-User-Id` with the API key; without a
-    user 400 `user_required`), newest first, one page at a time. With `q`, a full-text search instead:
-    memories containing any word of `q` (or a word starting with it), best matches first, at most
-    `limit` (50 at most), on one page (`next_cursor` null).
+    user 400 `user_required`), newest first, one page at a time. With `q`, a search instead, best
+    matches first with their `score`, at most `limit` (50 at most), on one page (`next_cursor` null):
+    `keyword` finds memories containing any word of `q` (or a word starting with it); `semantic` those
+    nearest in meaning (the organization's embeddings model); `hybrid` fuses both rankings.
 
     Args:
         q (str | Unset):
+        mode (MemorySearchMode | Unset): `keyword` (full-text), `semantic` (by meaning, the
+            organization's embeddings model) or `hybrid` (both rankings fused by reciprocal rank).
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
         x_request_id (str | Unset):
@@ -286,6 +323,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             q=q,
+            mode=mode,
             limit=limit,
             cursor=cursor,
             x_request_id=x_request_id,

@@ -1,0 +1,275 @@
+from http import HTTPStatus
+from typing import Any
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.knowledge_base_body import KnowledgeBaseBody
+from ...models.knowledge_base_create import KnowledgeBaseCreate
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: KnowledgeBaseCreate,
+    x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-Id"] = x_request_id
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_organization_id, Unset):
+        headers["X-Organization-Id"] = x_organization_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/knowledge-bases",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> KnowledgeBaseBody | Problem | None:
+    if response.status_code == 201:
+        response_201 = KnowledgeBaseBody.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[KnowledgeBaseBody | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeBaseCreate,
+    x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[KnowledgeBaseBody | Problem]:
+    """Create a knowledge base
+
+     A named collection of documents that agents search by meaning (`knowledge_base_ids` of an agent).
+    Names are unique in the organization (409 `knowledge_base_name_taken`). `chunking` sets how
+    documents are cut (`size` characters, `overlap` repeated).
+
+    Args:
+        x_request_id (str | Unset):
+        idempotency_key (str | Unset):
+        x_organization_id (UUID | Unset):
+        body (KnowledgeBaseCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[KnowledgeBaseBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
+        x_organization_id=x_organization_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeBaseCreate,
+    x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> KnowledgeBaseBody | Problem | None:
+    """Create a knowledge base
+
+     A named collection of documents that agents search by meaning (`knowledge_base_ids` of an agent).
+    Names are unique in the organization (409 `knowledge_base_name_taken`). `chunking` sets how
+    documents are cut (`size` characters, `overlap` repeated).
+
+    Args:
+        x_request_id (str | Unset):
+        idempotency_key (str | Unset):
+        x_organization_id (UUID | Unset):
+        body (KnowledgeBaseCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        KnowledgeBaseBody | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
+        x_organization_id=x_organization_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeBaseCreate,
+    x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> Response[KnowledgeBaseBody | Problem]:
+    """Create a knowledge base
+
+     A named collection of documents that agents search by meaning (`knowledge_base_ids` of an agent).
+    Names are unique in the organization (409 `knowledge_base_name_taken`). `chunking` sets how
+    documents are cut (`size` characters, `overlap` repeated).
+
+    Args:
+        x_request_id (str | Unset):
+        idempotency_key (str | Unset):
+        x_organization_id (UUID | Unset):
+        body (KnowledgeBaseCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[KnowledgeBaseBody | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_request_id=x_request_id,
+        idempotency_key=idempotency_key,
+        x_organization_id=x_organization_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeBaseCreate,
+    x_request_id: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    x_organization_id: UUID | Unset = UNSET,
+) -> KnowledgeBaseBody | Problem | None:
+    """Create a knowledge base
+
+     A named collection of documents that agents search by meaning (`knowledge_base_ids` of an agent).
+    Names are unique in the organization (409 `knowledge_base_name_taken`). `chunking` sets how
+    documents are cut (`size` characters, `overlap` repeated).
+
+    Args:
+        x_request_id (str | Unset):
+        idempotency_key (str | Unset):
+        x_organization_id (UUID | Unset):
+        body (KnowledgeBaseCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        KnowledgeBaseBody | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_request_id=x_request_id,
+            idempotency_key=idempotency_key,
+            x_organization_id=x_organization_id,
+        )
+    ).parsed
