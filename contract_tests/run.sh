@@ -38,7 +38,7 @@ common=(--checks all --max-examples "$MAX_EXAMPLES" --seed 1 --no-color
         --generation-allow-x00 false)
 # Operations whose validity depends on rules no JSON Schema can state (see below).
 # Schemathesis keeps only the last of repeated --exclude-path-regex options: one regex each.
-SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workflow-schedules(/[^/]+)?$|^/v1/copilots/[^/]+/deploy$|^/v1/organization/(plan|apply)$'
+SEMANTIC='^/v1/tool-providers/[^/]+/import$|^/v1/workflows(/[^/]+)?$|^/v1/workflow-schedules(/[^/]+)?$|^/v1/copilots/[^/]+/deploy$|^/v1/organization/(plan|apply)$|^/v1/triggers(/[^/]+)?$'
 
 # End-user operations act for the session's user (or X-User-Id with the API key, which a
 # generated request may leave out: 400 user_required): they run with a session token.
@@ -76,7 +76,9 @@ echo "-- protocol edges (session token; all checks but positive_data_acceptance)
 #   from: staging}` is schema-valid and rightly 400 invalid_deploy_source.
 # - an organization document's `spec` is checked against its own JSON Schema
 #   (/schemas/organization-v1.json) and its `apiVersion` answers its own error
-#   (400 document_invalid, api_version_unsupported).
+#   (400 document_invalid, api_version_unsupported);
+# - a trigger's `input` maps each field to a JMESPath expression, which must parse and fit its
+#   workflow's `input_schema` (400 invalid_trigger_input).
 echo "-- operations with semantic validation (API key; all checks but positive_data_acceptance)"
 "$BIN/schemathesis" --config-file contract_tests/schemathesis.toml run "http://127.0.0.1:$port/openapi.json" "${common[@]}" \
   -H "Authorization: Bearer $key" --include-path-regex "$SEMANTIC" \
