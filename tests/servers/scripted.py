@@ -198,6 +198,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 256  # a burst of turns connects at once (socketserver's default: 5)
     owner: "ScriptedServer"
 
     def handle_error(self, request, client_address):
