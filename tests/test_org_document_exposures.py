@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from tests.factories import assert_problem, list_all, make_org
+from tests.factories_copilots import make_agent
 from tests.factories_exposures import expose, mcp_client, served  # noqa: F401
 from tests.factories_org_document import export, export_doc, populate, send
 
@@ -120,6 +121,27 @@ def test_prune_deletes_an_exposure_left_out(client):
     pruned = send(client, org, "apply", doc, prune=True)
     assert pruned["changes"] == [{"action": "delete", "kind": "exposure", "name": "report"}]
     assert _names(client, org) == ["support", "helper"]
+
+
+def test_an_exposure_of_a_deleted_target_is_left_out_and_named_again(client):
+    org, _ = _exposed(client)
+    spare = make_agent(client, org, name="Spare")
+    expose(client, org, "agent", spare["id"], "spare")
+    doc = export_doc(client, org)
+    assert "spare" in [e["name"] for e in doc["spec"]["exposures"]]
+    resp = client.delete(f"/v1/agents/{spare['id']}", headers=org["headers"])
+    assert resp.status_code == 200, resp.text
+    doc = export_doc(client, org)
+    assert [e["name"] for e in doc["spec"]["exposures"]] == ["helper", "report", "support"]
+    doc["spec"]["exposures"].append({"name": "spare", "target": {"type": "agent",
+                                                                 "name": "Router"}})
+    applied = send(client, org, "apply", doc)
+    assert applied["changes"] == [{"action": "create", "kind": "exposure", "name": "spare"}]
+    exposures = doc["spec"]["exposures"]
+    assert export_doc(client, org)["spec"]["exposures"] == [  # sorted by name
+        *exposures[:2], {"name": "spare", "description": None,
+                         "target": {"type": "agent", "name": "Router"}}, exposures[2]]
+    assert _names(client, org) == ["support", "helper", "report", "spare"]
 
 
 def test_an_exposed_network_must_be_in_the_document_and_deployed(client, source):

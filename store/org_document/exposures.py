@@ -87,8 +87,7 @@ class Exposures(Kind):
                         KIND, name, "network_not_deployed",
                         f"the network {target['name']!r} is not deployed to {env} here, and "
                         f"the document does not name it deployed there", "target"))
-            fields = {**self._fields(item, _DUMMY)}
-            for message in api_schemas.errors("ExposureCreate", fields):
+            for message in api_schemas.errors("ExposureCreate", self._fields(item, _DUMMY)):
                 problems.append(Problem(KIND, name, "invalid_field", message))
         return problems
 
