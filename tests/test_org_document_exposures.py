@@ -60,6 +60,9 @@ def test_round_trip_to_an_empty_organization_lists_them_over_mcp(client, source,
     org, _ = source
     text = export(client, org).text
     empty = make_org(client, "Acme")
+    planned = send(client, empty, "plan", yaml.safe_load(text), deploy=True, secrets=SECRETS)
+    assert planned["invalid"] == [] and planned["summary"]["deploy"] == 1
+    assert _names(client, empty) == []  # a plan changes nothing
     applied = send(client, empty, "apply", yaml.safe_load(text), deploy=True, secrets=SECRETS)
     assert applied["invalid"] == [] and applied["rebuild"]["failed"] == 0
     assert [c["name"] for c in applied["changes"] if c["kind"] == "exposure"] == [

@@ -2,7 +2,7 @@
 
 One module per kind of object; ``KINDS`` lists them in the order an apply creates and
 updates (each kind after those it references); deletes run in the order of each kind's
-``delete_order`` (before the kinds it references). Adding a kind (an exposure, a webhook)
+``delete_order`` (before the kinds it references). Adding a kind (a webhook, say)
 is one module with a ``KIND_OBJECT`` (a ``base.Kind``) and one line here.
 """
 from __future__ import annotations
