@@ -107,6 +107,15 @@ def published() -> dict:
         "workflow": {**_NAME, "description": "The workflow, by name."},
         "status": {"enum": ["active", "paused"], "default": "active"}}, required=["workflow"])
     group = _props("GroupCreate")
+    exposure = _props("ExposureCreate", extra={"target": {
+        "type": "object", "additionalProperties": False, "required": ["type", "name"],
+        "description": "What is exposed, by name: a network by its deployment (`environment`), "
+                       "an agent or a workflow.",
+        "properties": {"type": {"enum": ["copilot", "agent", "workflow"]}, "name": _NAME,
+                       "environment": {"enum": ["staging", "prod"]}},
+        "if": {"properties": {"type": {"const": "copilot"}}},
+        "then": {"required": ["environment"]},
+        "else": {"not": {"required": ["environment"]}}}})
     block = _props("PromptBlockCreate")
     doc = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -128,6 +137,7 @@ def published() -> dict:
                 "agents": {"type": "array", "items": agent},
                 "networks": {"type": "array", "items": network},
                 "workflows": {"type": "array", "items": workflow},
+                "exposures": {"type": "array", "items": exposure},
                 "schedules": {"type": "array", "items": schedule},
                 "groups": {"type": "array", "items": group},
                 "cors_origins": {"type": "array", "items": {"type": "string"},

@@ -115,6 +115,7 @@ def _write(ctx: Context, changes: list[dict], deploy: bool) -> list[dict]:
     """Carry the changes out (inside the caller's transaction); the deployments made."""
     by_kind: dict = {}
     ctx.cache["changes"] = changes
+    ctx.cache["deploy"] = deploy  # a kind may wait for the deployments (exposures)
     for change in changes:
         by_kind.setdefault(change["kind"], []).append(change)
 
