@@ -105,8 +105,12 @@ def _begin(org_id: str, run_id: str):
 
 
 def _finish(org_id: str, run, turn: Turn, status: str, output, error, followups,
-            answered_by) -> AgentRun:
+            answered_by, again: bool = False) -> AgentRun:
+    """The run's end and its spend, in one transaction. ``again``: a first attempt lost its
+    connection; when it committed after all (its spend is in the ledger) nothing is redone."""
     with atomic():
+        if again and spend.recorded(run_id=run.id):
+            return runs.get(org_id=org_id, run_id=run.id)
         runs.finish(run_id=run.id, status=status, output=output, steps=turn.steps,
                     usage=turn.usage, cost_micro_usd=turn.cost_micro, error=error,
                     followups=followups, agent_id=answered_by)
@@ -173,7 +177,14 @@ async def aexecute(*, settings, org_id: str, run_id: str, history: Iterable[Mess
         error = {"code": "internal_error", "message": "the run failed unexpectedly"}
     finally:
         watcher.release(run.id)
-    run = await hop(_finish, org_id, run, turn, status, output, error, followups, answered_by)
+    tries = []
+
+    def finish():  # may run again after the database dropped its connection (a restart)
+        tries.append(1)
+        return _finish(org_id, run, turn, status, output, error, followups, answered_by,
+                       again=len(tries) > 1)
+
+    run = await concurrency.hop_again(finish)
     _observe(run, status, clock, turn)
     traced.end(error=(error or {}).get("code") if status == "failed" else None,
                **{"agent_platform.run.status": status, "gen_ai.agent.id": answered_by,

@@ -233,6 +233,26 @@ async def hop(fn: Callable[..., T], *args, **kwargs) -> T:
         pause = min(2.0, pause * 2)
 
 
+async def hop_again(fn: Callable[..., T], *args, **kwargs) -> T:
+    """``hop`` for work that may safely run twice: a hop whose connection the database lost
+    under it (a restart) is run again, within AGENT_PLATFORM_DB_OUTAGE_WAIT_MS, instead of
+    failing its turn."""
+    from store import db
+
+    running = asyncio.get_running_loop()
+    deadline, pause = None, 0.1
+    while True:
+        try:
+            return await hop(fn, *args, **kwargs)
+        except Exception as exc:
+            now = running.time()
+            deadline = deadline if deadline is not None else now + _state.outage_wait_s
+            if not db.unreachable(exc) or now >= deadline:
+                raise
+        await asyncio.sleep(pause)
+        pause = min(2.0, pause * 2)
+
+
 def iterate(agen: AsyncIterator[T]) -> Iterator[T]:
     """The items of an async generator, for synchronous code (each step runs on the loop)."""
     target = loop()

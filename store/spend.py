@@ -104,6 +104,11 @@ def record(*, org_id: str, group_id: str | None = None, user_id: str | None = No
     return entry
 
 
+def recorded(*, run_id: str) -> bool:
+    """Whether the run's spend is in the ledger (a run's end retried after a lost connection)."""
+    return SpendEntry.select().where(SpendEntry.run_id == run_id).exists()
+
+
 # every run writes these two: SQL rendered once
 _ENTRY = Insert(SpendEntry)
 _ADD_TO_GROUP = (
