@@ -78,7 +78,7 @@ def _callee(node: ast.AST) -> str | None:
 def _error_classes(modules) -> dict[str, dict]:
     """Every subclass of DomainError by class name: its status and default code (inherited)."""
     found = {"DomainError": {"base": None, "status": 500, "code": "internal_error",
-                             "path": "rules/errors.py"}}
+                             "path": "rules/errors.py", "code_index": None}}
     defs = {}
     for path, tree in modules.items():
         for node in ast.walk(tree):
@@ -94,6 +94,11 @@ def _error_classes(modules) -> dict[str, dict]:
                                         fields[t.id] = v.value
                             elif isinstance(target, ast.Name) and isinstance(stmt.value, ast.Constant):
                                 fields[target.id] = stmt.value.value
+                init = next((f for f in node.body if isinstance(f, ast.FunctionDef)
+                             and f.name == "__init__"), None)
+                if init is not None:  # where `code` is given by position, if it can be
+                    names = [a.arg for a in init.args.posonlyargs + init.args.args][1:]
+                    fields["code_index"] = names.index("code") if "code" in names else None
                 defs[node.name] = (_callee(node.bases[0]), fields, path)
     changed = True
     while changed:
@@ -103,7 +108,9 @@ def _error_classes(modules) -> dict[str, dict]:
                 found[name] = {"base": base,
                                "status": fields.get("status", found[base]["status"]),
                                "code": fields.get("code", found[base]["code"]),
-                               "own_code": "code" in fields, "path": path}
+                               "own_code": "code" in fields, "path": path,
+                               "code_index": fields.get("code_index",
+                                                        found[base]["code_index"])}
                 changed = True
     found["DomainError"]["own_code"] = True
     return found
@@ -207,9 +214,11 @@ class _Resolver:
         return found
 
 
-def collect_error_codes() -> dict[str, dict]:
-    """{code: {"status", "class", "where": [paths]}} for every code found in the source.
-    A code written as a pattern (`f"{what}_not_found"`) is listed with its placeholders."""
+def collect_error_codes(unresolved: list | None = None) -> dict[str, dict]:
+    """{code: {"answers": {(status, class)}, "where": {paths}}} for every code found in the
+    source. A code written as a pattern (`f"{what}_not_found"`) is listed with its
+    placeholders. A `code=` whose value the walk cannot tell is appended to `unresolved` as
+    "path:line: expression" (passing on another error's `.code` is not counted)."""
     modules = _modules()
     classes = _error_classes(modules)
     constants = _module_constants(modules)
@@ -237,10 +246,15 @@ def collect_error_codes() -> dict[str, dict]:
             name = _callee(node.func)
             given = next((k.value for k in node.keywords if k.arg == "code"), None)
             if name in classes:
-                if given is None and name == "TurnError" and node.args:
-                    given = node.args[0]
-                for code in resolver.values(given) if given is not None else ():
+                index = classes[name]["code_index"]
+                if given is None and index is not None and len(node.args) > index:
+                    given = node.args[index]
+                found = resolver.values(given) if given is not None else set()
+                for code in found:
                     add(code, classes[name]["status"], name, path)
+                if given is not None and not found and unresolved is not None and not (
+                        isinstance(given, ast.Attribute) and given.attr == "code"):
+                    unresolved.append(f"{path}:{node.lineno}: {ast.unparse(given)}")
             elif name == "problem" and path.startswith("server/"):
                 status = node.args[0] if node.args else None
                 given = given or (node.args[2] if len(node.args) > 2 else None)

@@ -47,6 +47,13 @@ def test_the_collector_finds_codes_however_they_are_written(codes):
     assert (503, "DependencyUnavailable") in codes["database_unavailable"]["answers"]
 
 
+def test_every_code_given_in_the_source_is_read():
+    """A `code=` the walk cannot resolve to strings would be missing from the table."""
+    unresolved = []
+    docs_site.collect_error_codes(unresolved)
+    assert unresolved == []
+
+
 def test_a_new_code_in_the_source_without_a_meaning_is_named(codes):
     codes = dict(codes)
     codes["brand_new_code"] = {"answers": {(409, "Conflict")}, "where": {"store/x.py"}}
