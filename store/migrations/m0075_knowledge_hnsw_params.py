@@ -13,8 +13,8 @@ def up(db, migrator):
     if db.execute_sql("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone() is None:
         return
     names = [r[0] for r in db.execute_sql(
-        "SELECT indexname FROM pg_indexes WHERE tablename = 'kb_vector' "
-        "AND indexname LIKE 'kb\\_vector\\_hnsw\\_%'").fetchall()]
+        "SELECT indexname FROM pg_indexes WHERE tablename = 'kb_vector'").fetchall()
+        if r[0].startswith("kb_vector_hnsw_")]
     for name in names:
         dims = int(name.rsplit("_", 1)[1])
         db.execute_sql(f"DROP INDEX IF EXISTS {name}")
