@@ -65,7 +65,13 @@ def delete_document(caller, id, documentId):
     return ok({"deleted": documentId})
 
 
+async def _results(search):
+    """The answer once the query is embedded and searched (awaited on the server's loop: no
+    thread or database connection waits on the embeddings model)."""
+    return ok({"results": await search})
+
+
 def search_knowledge_base(caller, settings, id, q, top_k=5):
     knowledge.get(org_id=caller.org_id, kb_id=id)
-    return ok({"results": knowledge_tools.search(settings, org_id=caller.org_id, kb_ids=[id],
-                                                 query=q, top_k=top_k)})
+    return _results(knowledge_tools.search_async(settings, org_id=caller.org_id, kb_ids=[id],
+                                                 query=q, top_k=top_k))

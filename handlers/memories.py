@@ -6,13 +6,19 @@ from runtime import memory_search
 from store import memories
 
 
+async def _found(search):
+    """The answer once the query is searched (awaited on the server's loop: no thread or
+    database connection waits on the embeddings model)."""
+    used, found = await search
+    return ok({"memories": [{**memories.to_dict(r), "score": score} for r, score in found],
+               "mode": used, "next_cursor": None})
+
+
 def list_memories(caller, settings, q=None, mode=None, limit=50, cursor=None):
     if q is not None:
-        used, found = memory_search.search(settings, org_id=caller.org_id,
-                                           user_id=caller.user_id, query=q, mode=mode,
-                                           limit=limit)
-        return ok({"memories": [{**memories.to_dict(r), "score": score} for r, score in found],
-                   "mode": used, "next_cursor": None})
+        return _found(memory_search.search_async(settings, org_id=caller.org_id,
+                                                 user_id=caller.user_id, query=q, mode=mode,
+                                                 limit=limit))
     rows, following = memories.list(org_id=caller.org_id, user_id=caller.user_id,
                                     limit=limit, cursor=cursor)
     return ok({"memories": [memories.to_dict(r) for r in rows], "next_cursor": following})

@@ -77,6 +77,7 @@ class Turn:
     calls_by_agent: dict = dataclasses.field(default_factory=dict)
     children: list = dataclasses.field(default_factory=list)
     models: list = dataclasses.field(default_factory=list)
+    cache: dict = dataclasses.field(default_factory=dict)  # e.g. the input's embedding
     _model_config: dict | None = None
 
     def check_cancel(self) -> None:

@@ -7,10 +7,16 @@ The connection goes through the SSRF policy (runtime/ssrf_connect.py). The token
 reports (`usage.prompt_tokens`, else `total_tokens`) are recorded in the spend ledger under
 the embeddings model, billed like a run to the end user's group (or the Default group), and
 a group over its spend cap gets no embedding (429 `spend_cap_reached`).
+
+A search's query is embedded by ``embed_query_async``: the model is awaited on the turn loop
+(an ``httpx.AsyncClient``) and the database is read in short hops before and after, so no
+thread of the database pool waits on the model; the search itself is one hop after it.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import threading
 import time
 
@@ -29,6 +35,8 @@ BACKOFF_S = 0.5
 RETRY_MAX_WAIT_S = 10.0
 TIMEOUT = httpx.Timeout(60.0, connect=10.0)
 _client: httpx.Client | None = None
+_aclient: httpx.AsyncClient | None = None
+_aclient_pid = 0
 _lock = threading.Lock()
 
 
@@ -44,6 +52,16 @@ def _http() -> httpx.Client:
         return _client
 
 
+def _async_http() -> httpx.AsyncClient:
+    """The process's async client (used on the turn loop only)."""
+    global _aclient, _aclient_pid
+    if _aclient is None or _aclient_pid != os.getpid():
+        _aclient = ssrf_connect.pin_async_httpx(httpx.AsyncClient(
+            timeout=TIMEOUT, follow_redirects=False, trust_env=False))
+        _aclient_pid = os.getpid()
+    return _aclient
+
+
 def _retry_after(response: httpx.Response) -> float | None:
     try:
         return float(response.headers.get("retry-after", ""))
@@ -51,7 +69,7 @@ def _retry_after(response: httpx.Response) -> float | None:
         return None
 
 
-def _call(space, texts: list[str]) -> tuple[list[list[float]], int]:
+def _request(space, texts: list[str]) -> tuple[str, dict, dict]:
     url = space.base_url.rstrip("/") + "/embeddings"
     ssrf.check_url(url)
     key = spaces.api_key(space)
@@ -59,9 +77,34 @@ def _call(space, texts: list[str]) -> tuple[list[list[float]], int]:
     body = {"model": space.model, "input": texts, "encoding_format": "float"}
     if space.dimensions and not space.model.startswith("text-embedding-ada"):
         body["dimensions"] = space.dimensions
-    problem = "no attempt"
+    return url, body, headers
+
+
+def _attempts():
+    """(attempt, backoff) for each try of a call."""
     for attempt in range(ATTEMPTS):
-        wait = BACKOFF_S * 2 ** attempt
+        yield attempt, BACKOFF_S * 2 ** attempt
+
+
+def _refused(response: httpx.Response, wait: float) -> tuple[str, float]:
+    """(the problem, the wait before the next try) of a failed answer; raises when it is
+    not worth retrying."""
+    problem = f"HTTP {response.status_code}"
+    if response.status_code != 429 and response.status_code < 500:
+        raise EmbeddingError(f"the embeddings provider refused the request ({problem})",
+                             code="embedding_failed")
+    return problem, min(RETRY_MAX_WAIT_S, _retry_after(response) or wait)
+
+
+def _gave_up(problem: str) -> EmbeddingError:
+    return EmbeddingError(f"the embeddings provider failed {ATTEMPTS} times ({problem})",
+                          code="embedding_failed")
+
+
+def _call(space, texts: list[str]) -> tuple[list[list[float]], int]:
+    url, body, headers = _request(space, texts)
+    problem = "no attempt"
+    for attempt, wait in _attempts():
         try:
             response = _http().post(url, json=body, headers=headers)
         except ssrf.ERRORS:
@@ -71,16 +114,32 @@ def _call(space, texts: list[str]) -> tuple[list[list[float]], int]:
         else:
             if response.status_code == 200:
                 return _parse(space, texts, response)
-            problem = f"HTTP {response.status_code}"
-            if response.status_code != 429 and response.status_code < 500:
-                raise EmbeddingError(f"the embeddings provider refused the request ({problem})",
-                                     code="embedding_failed")
-            wait = min(RETRY_MAX_WAIT_S, _retry_after(response) or wait)
+            problem, wait = _refused(response, wait)
         if attempt + 1 < ATTEMPTS:
             log.warning("embeddings call failed, retrying", extra={"problem": problem})
             time.sleep(wait)
-    raise EmbeddingError(f"the embeddings provider failed {ATTEMPTS} times ({problem})",
-                         code="embedding_failed")
+    raise _gave_up(problem)
+
+
+async def _call_async(space, texts: list[str]) -> tuple[list[list[float]], int]:
+    """``_call`` awaited on the turn loop."""
+    url, body, headers = _request(space, texts)
+    problem = "no attempt"
+    for attempt, wait in _attempts():
+        try:
+            response = await _async_http().post(url, json=body, headers=headers)
+        except ssrf.ERRORS:
+            raise
+        except httpx.HTTPError as exc:
+            problem = f"{type(exc).__name__}"
+        else:
+            if response.status_code == 200:
+                return _parse(space, texts, response)
+            problem, wait = _refused(response, wait)
+        if attempt + 1 < ATTEMPTS:
+            log.warning("embeddings call failed, retrying", extra={"problem": problem})
+            await asyncio.sleep(wait)
+    raise _gave_up(problem)
 
 
 def _parse(space, texts, response) -> tuple[list[list[float]], int]:
@@ -118,14 +177,31 @@ def embed(settings, space, texts: list[str], *, user_id: str | None = None) -> l
     return out
 
 
-def embed_query(settings, org_id: str, text: str, *, user_id: str | None = None):
-    """(active space, the vector of text) for a search; (None, None) when the organization
-    has no active embeddings model."""
-    with db.connection():
-        space = spaces.active(org_id=org_id)
+def _space_for_query(org_id: str, user_id: str | None):
+    space = spaces.active(org_id=org_id)
+    if space is not None:
+        spend.check_cap(org_id=org_id, user_id=user_id)
+    return space
+
+
+def _record(settings, space, user_id: str | None, tokens: int) -> None:
+    spend.record(org_id=space.org_id, user_id=user_id, model=space.model, input_tokens=tokens,
+                 output_tokens=0, prices=getattr(settings, "prices", None))
+
+
+async def embed_query_async(settings, org_id: str, text: str, *, user_id: str | None = None):
+    """(active space, the vector of text) for a search, (None, None) when the organization
+    has no active embeddings model: the active space (and the spend cap) read in a hop,
+    the model awaited on the turn loop with no database connection held, the tokens recorded
+    in another hop."""
+    from store import concurrency
+
+    space = await concurrency.hop(_space_for_query, org_id, user_id)
     if space is None:
         return None, None
-    return space, embed(settings, space, [text], user_id=user_id)[0]
+    vectors, tokens = await concurrency.on_turn_loop(_call_async(space, [text]))
+    await concurrency.hop(_record, settings, space, user_id, tokens)
+    return space, vectors[0]
 
 
-__all__ = ["BATCH", "DomainError", "EmbeddingError", "embed", "embed_query"]
+__all__ = ["BATCH", "DomainError", "EmbeddingError", "embed", "embed_query_async"]

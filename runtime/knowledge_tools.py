@@ -2,11 +2,14 @@
 whose version lists `knowledge_base_ids` has the built-in tool `search_knowledge`, whose
 result carries the passages found with their citations (document, position, score); the
 turn's `tool.result` event carries them as `citations`.
+
+The query is embedded before the search (``embeddings.embed_query_async``: no database
+connection is held while the model answers), then the search runs in one hop.
 """
 from __future__ import annotations
 
 from runtime import embeddings
-from store import db, knowledge, vectors
+from store import concurrency, knowledge, vectors
 from store.errors import Conflict, DomainError
 
 SEARCH = "search_knowledge"
@@ -18,19 +21,28 @@ TOOL = (SEARCH, "Search the knowledge bases of this agent for passages about a q
                       "description": "How many passages (default 5)."}}})
 
 
-def search(settings, *, org_id: str, kb_ids: list[str], query: str, top_k: int = knowledge.TOP_K,
-           user_id: str | None = None) -> list[dict]:
-    """The live chunks of kb_ids nearest to query, best first."""
-    vectors.require()
-    space, vector = embeddings.embed_query(settings, org_id, query, user_id=user_id)
-    if space is None:
-        raise Conflict("the organization has no embeddings model ready (PUT /v1/model-config "
-                       "with `embeddings`)", code="embeddings_not_configured")
+def _not_configured() -> Conflict:
+    return Conflict("the organization has no embeddings model ready (PUT /v1/model-config "
+                    "with `embeddings`)", code="embeddings_not_configured")
+
+
+def _nearest(org_id: str, kb_ids: list[str], space, vector, top_k: int) -> list[dict]:
     top_k = max(1, min(int(top_k), knowledge.MAX_TOP_K))
-    with db.connection():
-        scored = vectors.search_chunks(org_id=org_id, space_id=space.id, dims=space.dimensions,
-                                       kb_ids=kb_ids, vector=vector, top_k=top_k)
-        return knowledge.chunks_by_seq(org_id, scored)
+    scored = vectors.search_chunks(org_id=org_id, space_id=space.id, dims=space.dimensions,
+                                   kb_ids=kb_ids, vector=vector, top_k=top_k)
+    return knowledge.chunks_by_seq(org_id, scored)
+
+
+async def search_async(settings, *, org_id: str, kb_ids: list[str], query: str,
+                       top_k: int = knowledge.TOP_K, user_id: str | None = None) -> list[dict]:
+    """The live chunks of kb_ids nearest to query, best first: the query embedded with no
+    database connection held, then one hop for the search."""
+    await concurrency.hop(vectors.require)
+    space, vector = await embeddings.embed_query_async(settings, org_id, query,
+                                                       user_id=user_id)
+    if space is None:
+        raise _not_configured()
+    return await concurrency.hop(_nearest, org_id, kb_ids, space, vector, top_k)
 
 
 def offered(runtime: dict) -> list[str]:
@@ -43,8 +55,9 @@ def citation(result: dict) -> dict:
             "position": result["position"], "score": result["score"]}
 
 
-def call(turn, kb_ids: list[str], arguments: dict) -> dict:
-    """Run one search_knowledge call (in a hop: the query's embedding and the search)."""
+async def call(turn, kb_ids: list[str], arguments: dict) -> dict:
+    """Run one search_knowledge call (on the turn loop: the query's embedding awaited, the
+    database read in hops)."""
     query = arguments.get("query")
     if not isinstance(query, str) or not query.strip():
         return {"status": "failed", "output": None,
@@ -52,11 +65,10 @@ def call(turn, kb_ids: list[str], arguments: dict) -> dict:
                                                                   "string"}}
     top_k = arguments.get("top_k") or knowledge.TOP_K
     try:
-        with db.connection():
-            live = knowledge.existing(turn.org_id, kb_ids)
-        found = search(turn.settings, org_id=turn.org_id, kb_ids=live, query=query,
-                       top_k=top_k if isinstance(top_k, int) else knowledge.TOP_K,
-                       user_id=turn.run.user_id)
+        live = await concurrency.hop(knowledge.existing, turn.org_id, kb_ids)
+        found = await search_async(turn.settings, org_id=turn.org_id, kb_ids=live, query=query,
+                                   top_k=top_k if isinstance(top_k, int) else knowledge.TOP_K,
+                                   user_id=turn.run.user_id)
     except DomainError as exc:
         return {"status": "failed", "output": None,
                 "error": {"code": exc.code, "message": exc.detail}}

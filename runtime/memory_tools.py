@@ -36,12 +36,13 @@ def offered(runtime: dict, user_id: str | None) -> bool:
     return bool(runtime.get("memory")) and bool(user_id)
 
 
-def digest(org_id: str, user_id: str | None, *, settings=None,
-           query: str | None = None) -> str | None:
+def digest(org_id: str, user_id: str | None, *, query: str | None = None,
+           embedded=None) -> str | None:
     """The context block of the user's memories, or None when there are none: those most
     relevant to the turn's input by hybrid search when the organization has embeddings (at
-    most memories.DIGEST_ITEMS, DIGEST_CHARS characters), else the newest."""
-    found = memory_search.relevant(settings, org_id, user_id, query, memories.DIGEST_ITEMS)
+    most memories.DIGEST_ITEMS, DIGEST_CHARS characters; ``embedded``: the input's (space,
+    vector), from ``memory_search.query_vector`` before the hop), else the newest."""
+    found = memory_search.relevant(org_id, user_id, query, memories.DIGEST_ITEMS, embedded)
     if found:
         rows, used = [], 0
         for m in found:
@@ -63,8 +64,37 @@ def _failed(code: str, message: str) -> dict:
     return {"status": "failed", "output": None, "error": {"code": code, "message": message}}
 
 
+async def embed_digest_query(turn, runtime: dict | None) -> None:
+    """Embed the turn's input for the memory digest of an agent with memory, before the hop
+    that reads the digest (once per turn: every agent of it shares the input)."""
+    if "digest_query" in turn.cache or not offered(runtime or {}, turn.run.user_id):
+        return
+    turn.cache["digest_query"] = await memory_search.query_vector(
+        turn.settings, turn.org_id, turn.run.user_id, getattr(turn.run, "input", None))
+
+
+def digest_ready(turn, runtime: dict | None) -> bool:
+    """Whether the agent's digest can be read without embedding the turn's input first."""
+    return "digest_query" in turn.cache or not offered(runtime or {}, turn.run.user_id)
+
+
+async def search(turn, arguments: dict) -> dict:
+    """Run one memory_search call (on the turn loop: the query's embedding awaited with no
+    database connection held, the search in a hop)."""
+    query = arguments.get("query")
+    if not isinstance(query, str):
+        return _failed("invalid_arguments", "query must be a string")
+    try:
+        _, rows = await memory_search.search_async(turn.settings, org_id=turn.org_id,
+                                                   user_id=turn.run.user_id, query=query)
+    except DomainError as exc:
+        return _failed(exc.code, exc.detail)
+    return {"status": "succeeded", "error": None,
+            "output": {"memories": [{"id": r.id, "text": r.text} for r, _ in rows]}}
+
+
 def call(turn, agent_id: str, name: str, arguments: dict) -> dict:
-    """Run one memory tool call; a write's result carries ``memory_event`` (kind, data) and
+    """Run one memory write (save, forget; memory_search is ``search``); a write's result carries ``memory_event`` (kind, data) and
     ``memory_step`` for the caller to emit and record on the turn's thread."""
     user_id = turn.run.user_id
     try:
@@ -80,15 +110,6 @@ def call(turn, agent_id: str, name: str, arguments: dict) -> dict:
                 return {"status": "succeeded", "output": {"saved": saved["id"]}, "error": None,
                         "memory_event": ("memory.saved", {"memory": saved}),
                         "memory_step": {"action": "save", "memory_id": saved["id"]}}
-            if name == SEARCH:
-                query = arguments.get("query")
-                if not isinstance(query, str):
-                    return _failed("invalid_arguments", "query must be a string")
-                _, rows = memory_search.search(turn.settings, org_id=turn.org_id,
-                                               user_id=user_id, query=query)
-                return {"status": "succeeded", "error": None,
-                        "output": {"memories": [{"id": r.id, "text": r.text}
-                                                for r, _ in rows]}}
             memory_id = arguments.get("memory_id")
             if not isinstance(memory_id, str):
                 return _failed("invalid_arguments", "memory_id must be a string")

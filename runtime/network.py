@@ -61,8 +61,8 @@ class Network:
         parts = [member.runtime.get("instructions") or "", self.handoff_prompt or ""]
         if turn is not None and memory_tools.offered(member.runtime, turn.run.user_id):
             parts.append(memory_tools.digest(turn.org_id, turn.run.user_id,
-                                             settings=turn.settings,
-                                             query=getattr(turn.run, "input", None)) or "")
+                                             query=getattr(turn.run, "input", None),
+                                             embedded=turn.cache.get("digest_query")) or "")
         return "\n\n".join(p for p in parts if p) or None
 
 

@@ -246,12 +246,14 @@ async def run_calls(turn, agent_id: str, toolset: Toolset, calls: list[ToolCall]
         elif entry.kind == "workflow":  # the workflow engine is synchronous: its own thread
             waiting[call.id] = asyncio.wrap_future(
                 _spawn(tracing.bind(_call_workflow), turn, entry, arguments))
+        elif entry.kind == "memory" and entry.ref == memory_tools.SEARCH:
+            waiting[call.id] = asyncio.ensure_future(memory_tools.search(turn, arguments))
         elif entry.kind == "memory":
             waiting[call.id] = asyncio.ensure_future(concurrency.hop(
                 memory_tools.call, turn, agent_id, entry.ref, arguments))
         elif entry.kind == "knowledge":
-            waiting[call.id] = asyncio.ensure_future(concurrency.hop(
-                knowledge_tools.call, turn, entry.ref.split(","), arguments))
+            waiting[call.id] = asyncio.ensure_future(
+                knowledge_tools.call(turn, entry.ref.split(","), arguments))
         else:  # awaited on the loop; the call's span is a child of the turn's
             waiting[call.id] = asyncio.ensure_future(
                 _call_tool(turn.org_id, entry, arguments, turn.run.user_id))

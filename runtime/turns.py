@@ -26,7 +26,7 @@ import time
 from typing import Callable, Iterable
 
 from rules import ssrf
-from runtime import approvals
+from runtime import approvals, memory_tools
 from runtime import network as networks
 from runtime.agent_loop import AwaitingApproval, Cancelled, Turn, TurnFailed, run_agent
 from runtime.models import Message
@@ -254,6 +254,7 @@ async def _drive(turn: Turn, history: list, config: dict | None,
         if prepared is not None and prepared[0] is active:  # read with the network
             (toolset, system), prepared = prepared[1], None
         else:
+            await memory_tools.embed_digest_query(turn, active.runtime)
             toolset, system = await hop(_prepare, network, turn, active)
         try:
             outcome = await run_agent(turn, active, toolset, system, conversation,
@@ -309,7 +310,8 @@ def _setup(turn: Turn, config: dict | None, resume: dict | None) -> tuple:
         return None, None, exc
     prepared = None
     first = network.members[0] if network.members else None
-    if resume is None and first is not None and first.runtime is not None:
+    if (resume is None and first is not None and first.runtime is not None
+            and memory_tools.digest_ready(turn, first.runtime)):
         try:
             prepared = (first, _prepare(network, turn, first))
         except Exception:  # read again (and raised) where the agent starts

@@ -234,3 +234,30 @@ def test_the_latest_upload_of_a_name_wins_whatever_finishes_first(client, org):
     docs = list_all(client, f"/v1/knowledge-bases/{kb['id']}/documents", "documents",
                     org["headers"])
     assert [(d["id"], d["current"]) for d in docs] == [(newer.id, True)]
+
+
+def test_hnsw_indexes_use_the_ingest_parameters_and_are_rebuilt_on_upgrade(client, org):
+    """On Postgres: the index made for a space has m 12 / ef_construction 40, and migration
+    0075 rebuilds an index made with pgvector's defaults (an upgraded database)."""
+    if not db.is_postgres():
+        pytest.skip("HNSW indexes are Postgres's")
+    import importlib
+
+    upgrade = importlib.import_module("store.migrations.m0075_knowledge_hnsw_params")
+
+    def options():
+        with db.connection():
+            return dict(db.database.execute_sql(
+                "SELECT c.relname, c.reloptions FROM pg_class c WHERE c.relname LIKE "
+                "'kb_vector_hnsw%%'").fetchall())
+
+    assert options() and all(o == ["m=12", "ef_construction=40"] for o in options().values())
+    with db.connection():
+        db.database.execute_sql("CREATE INDEX kb_vector_hnsw_7 ON kb_vector USING hnsw "
+                                "((embedding::vector(7)) vector_cosine_ops) WHERE dims = 7")
+        assert options()["kb_vector_hnsw_7"] is None  # pgvector's defaults
+        with db.atomic():
+            upgrade.up(db.database.obj, None)  # as the migrator passes it
+    assert options()["kb_vector_hnsw_7"] == ["m=12", "ef_construction=40"]
+    with db.connection():
+        db.database.execute_sql("DROP INDEX kb_vector_hnsw_7")
