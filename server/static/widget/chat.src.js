@@ -705,11 +705,11 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
   }
 
   // a streaming reply painted in place: settled blocks once, the unsettled tail every frame.
-  // A frame builds settled blocks for about BUDGET ms at most (a burst of text, such as a
-  // replay or a fast model, is built over several frames, never in one long task): false
-  // when some are left for the next frame
+  // A frame builds about PIECE characters of settled blocks, BUDGET ms at most (a burst of
+  // text, such as a replay or a fast model, is built over several frames, and so is its
+  // layout: never one long task): false when some are left for the next frame
   function paint(live) {
-    const start = performance.now();
+    const start = performance.now(), first = live.cut || 0;
     for (const n of live.tail || []) n.remove();
     live.tail = null;
     for (let from; (from = live.cut || 0) < live.text.length;) {
@@ -717,7 +717,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       if (cut <= from) break;
       live.body.append(fragment(live.text.slice(from, cut)));
       live.cut = cut;
-      if (performance.now() - start > BUDGET) return false;
+      if (cut - first >= PIECE || performance.now() - start > BUDGET) return false;
     }
     const tail = fragment(live.text.slice(live.cut || 0));
     live.tail = [...tail.childNodes];
@@ -1341,12 +1341,12 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
           if (live.offline) { live.offline = false; this.clearAlert(); }
           const reader = res.body.getReader();
           const decoder = new TextDecoder();
-          let buf = "";
+          let buf = "", since = performance.now(); // a burst of events (a replay): BUDGET ms at a time
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
             buf += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
-            let at = 0, cut, since = performance.now(); // a burst of events (a replay): BUDGET ms at a time
+            let at = 0, cut; // queued chunks resolve their reads without a task in between
             while ((cut = buf.indexOf("\n\n", at)) >= 0) {
               const block = buf.slice(at, cut);
               at = cut + 2;
