@@ -1541,8 +1541,12 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
 
     endReply(live, how, note, code) {
       live.ending = [how, note, code];
-      if (live.frame) return; // it ends once its text is built (frame)
-      if ((live.shown || "") !== live.text && live.node.isConnected) { this.frame(live); return; }
+      if (live.node.isConnected && (live.frame || (live.shown || "") !== live.text)) {
+        if (!document.hidden) { if (!live.frame) this.frame(live); return; } // it ends once its text is built (frame)
+        cancelAnimationFrame(live.frame); // a hidden page has no frames: built at once
+        live.frame = 0;
+        while (!paint(live));
+      }
       live.ending = null;
       this.typed(live);
       live.node.removeAttribute("aria-busy");
