@@ -288,8 +288,8 @@ NPM_DIR = Path(__file__).resolve().parent / "npm-widget"
 
 
 def npm_widget() -> Path:
-    """tests/npm-widget installed (npm ci, once: the pinned axe-core, CommonMark examples and
-    terser); its node_modules folder."""
+    """tests/npm-widget installed (npm ci, once: the pinned axe-core, CommonMark examples, the
+    reference CommonMark implementation and terser); its node_modules folder."""
     import fcntl
     import subprocess
 

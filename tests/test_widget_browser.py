@@ -180,6 +180,8 @@ def test_stop_cancels_the_reply(context, served, world, model):
     assert "word59" not in assistant_texts(page)[0]
     assert backend.calls(r"/v1/chat/stream\?thread_id=", "DELETE")
     assert shadow(page, "button.stop").is_hidden()
+    relabel(page, "fr")  # the note is a label: it follows the locale
+    assert shadow(page, ".msg.assistant.cancelled .note").inner_text() == "Arrêté."
 
 
 def test_a_vote_with_a_comment_is_recorded(context, served, world, model):
@@ -228,6 +230,14 @@ def test_handoffs_show_as_progress_in_the_reply(context, served, world, client, 
     assert shadow(page, ".steps li").all_inner_texts() == [
         "Passed to another assistant: an invoice question"]
     assert assistant_texts(page) == ["Billing here: your invoice is paid."]
+    relabel(page, "fr")  # the progress line is relabelled, the reason kept as it is
+    assert shadow(page, ".steps li").all_inner_texts() == [
+        "Transmis à un autre assistant: an invoice question"]
+
+
+def relabel(page, locale: str) -> None:
+    page.evaluate("(l) => document.querySelector('agent-platform-chat').setAttribute("
+                  "'locale', l)", locale)
 
 
 XSS = ('<img src=x onerror="window.__xss=1"> <script>window.__xss=2</script> '

@@ -208,3 +208,35 @@ def test_labels_follow_the_locale_and_arabic_reads_right_to_left(context, served
         'agent-platform-chat').shadowRoot.querySelectorAll('[aria-label], .sr')]
         .map(n => n.getAttribute('aria-label') || n.textContent))"""))
     assert "Send" not in labels and "Helpful" not in labels
+
+
+# the widget's labels: its texts, aria-labels, titles and placeholders
+LABELS = """() => [...document.querySelector('agent-platform-chat').shadowRoot
+    .querySelectorAll('button, textarea, input, [aria-label], .sr, .note')]
+    .flatMap(n => [n.getAttribute('aria-label'), n.title, n.placeholder,
+                   n.children.length ? null : n.textContent])
+    .filter(Boolean).map(s => s.trim())"""
+
+
+def test_a_changed_locale_relabels_what_is_already_shown(context, served, world):
+    page, _ = open_strict(context, served, world, world.inline, "u-relabel")
+    shadow(page, "textarea").fill("hello")
+    shadow(page, "button.send").click()
+    wait_idle(page)
+    shadow(page, "button[aria-label=Helpful]").wait_for()
+    english = page.evaluate(LABELS)
+    for label in ("Send", "Type a message", "Conversations", "New conversation", "You said",
+                  "Assistant said", "Helpful", "Not helpful", "Add a comment (optional)"):
+        assert label in english
+    page.evaluate("document.querySelector('agent-platform-chat').setAttribute('locale', 'fr')")
+    french = page.evaluate(LABELS)
+    for label in ("Envoyer", "Écrivez un message", "Nouvelle conversation", "Vous avez écrit",
+                  "L’assistant a répondu", "Utile", "Pas utile",
+                  "Ajouter un commentaire (facultatif)"):
+        assert label in french
+    assert not {"Send", "Type a message", "You said", "Helpful", "Not helpful"} & set(french)
+    assert shadow(page, ".msg.user .body").inner_text() == "hello"  # messages are not labels
+    assert assistant_texts(page) == ["hello"]
+    page.evaluate("document.querySelector('agent-platform-chat').setAttribute('locale', 'ar')")
+    assert shadow(page, ".wrap").get_attribute("dir") == "rtl"
+    assert "مفيد" in page.evaluate(LABELS) and "Utile" not in page.evaluate(LABELS)

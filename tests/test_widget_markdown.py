@@ -113,6 +113,28 @@ def test_the_commonmark_examples_of_the_subset_render_as_the_specification_says(
     assert len(failed) <= len(KNOWN)
 
 
+# what the issue found mangled, and its neighbours, as the reference implementation renders them
+# (commonmark.js 0.31.2, pinned in tests/npm-widget, the specification's own)
+REFERENCE_CASES = ["2*3*4", "2*3*4 = 24", "*foo*bar", "5*6*78", "a * b * c", "2\\*3\\*4",
+                   "`2*3*4`", "I called lookup_order for A_1001.", "foo_bar_", "__init__ and *x*",
+                   "**2*3*4**", "See [Foo](https://en.wikipedia.org/wiki/Foo_(bar)) now."]
+
+
+def test_the_issues_cases_render_as_the_reference_implementation_does(page):
+    script = ("const c = require(process.argv[1]); const w = new c.HtmlRenderer();"
+              "process.stdout.write(JSON.stringify(JSON.parse(process.argv[2]).map("
+              "(m) => w.render(new c.Parser().parse(m)))));")
+    import subprocess
+
+    out = subprocess.run(["node", "-e", script, str(npm_widget() / "commonmark"),
+                          json.dumps(REFERENCE_CASES)], check=True, capture_output=True,
+                         text=True, timeout=60).stdout
+    cases = [{"number": md, "markdown": md, "html": html}
+             for md, html in zip(REFERENCE_CASES, json.loads(out), strict=True)]
+    assert cases[0]["html"].strip() == "<p>2<em>3</em>4</p>"  # CommonMark 0.31: intraword *
+    assert page.evaluate(COMPARE, cases) == []
+
+
 def render(page, text: str) -> str:
     return page.evaluate("""(src) => {
         const box = document.createElement('div');

@@ -37,7 +37,7 @@ from pathlib import Path
 
 # The Subresource Integrity hash of /widget/v1/chat.js (docs/widget.md lists it with each
 # release of the script).
-WIDGET_SRI = "sha384-tHo//BL+oAZg1uvTPtLOTX2Xb8NxHWQDCFiHuJvTzmmZt3bJ48fywrzC3gQuTvXv"
+WIDGET_SRI = "sha384-KYofxucMJeXnbidQvG6YyFBl+wx3JLNfVJrydBo8dmYrVJQTzVgh2AbTolEJlaN0"
 PAGE = Path(__file__).resolve().parent / "index.html"
 SHOP_CSS = (b"body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 720px; "
             b"padding: 24px; }\n")

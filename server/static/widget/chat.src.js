@@ -11,6 +11,8 @@
   const STORE = "agent-platform-chat:";
   const PAGE = 50; // messages and conversations per request
   const RTL = ["ar", "he", "fa", "ur"];
+  const BUDGET = 8; // ms of work per task while a reply streams (a frame has 16)
+  const PIECE = 1500; // characters of text built at a time
 
   // ---- labels: one table per language (the `locale` attribute; `strings` adds or overrides) ----
   const STRINGS = {
@@ -214,6 +216,17 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
     return n;
   };
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  // a user's message as text; a long one in pieces of whole lines, each a block that layout
+  // and paint skip while it is out of view (.body>*), so that a pasted essay lays out in a frame
+  const said = (body, text) => {
+    if (text.length <= 2 * PIECE) { body.textContent = text; return; }
+    for (let i = 0, nl; i < text.length; i = nl + 1) {
+      nl = text.indexOf("\n", i + PIECE);
+      if (nl < 0) nl = text.length;
+      const part = body.appendChild(el("div", null, text.slice(i, nl + 1)));
+      part.style.containIntrinsicSize = `auto ${Math.ceil((nl - i) / 60) * 1.45}em`; // about its height
+    }
+  };
   const fill = (s, ...args) => s.replace(/\{(\d)\}/g, (_, n) => args[n]);
 
   // ---- Markdown: a CommonMark subset (docs/widget.md) parsed to a tree of plain objects,
@@ -673,14 +686,17 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
 
   // where a streaming text's settled blocks end: the start of its last complete line that
   // opens a block at the margin after a blank line, outside a code fence (nothing after it
-  // can change what comes before it)
-  function settled(text, from) {
+  // can change what comes before it); with `most`, the first such line that many characters on
+  function settled(text, from, most = Infinity) {
     let cut = from, fence = null, gap = false, i = from;
     for (let nl; (nl = text.indexOf("\n", i)) >= 0; i = nl + 1) {
       const line = text.slice(i, nl);
       if (fence) { if (fence.test(line)) fence = null; continue; }
       if (blank(line)) { gap = true; continue; }
-      if (gap && /^[^\s>]/.test(line) && !ITEM.test(line) && !SETEXT.test(line)) cut = i;
+      if (gap && /^[^\s>]/.test(line) && !ITEM.test(line) && !SETEXT.test(line)) {
+        cut = i;
+        if (cut - from >= most) break;
+      }
       gap = false;
       const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
       if (m) fence = new RegExp(`^ {0,3}${m[1][0] === "`" ? "`" : "~"}{${m[1].length},}[ \\t]*$`);
@@ -688,15 +704,26 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
     return cut;
   }
 
-  // a streaming reply painted in place: settled blocks once, the unsettled tail every frame
+  // a streaming reply painted in place: settled blocks once, the unsettled tail every frame.
+  // A frame builds about PIECE characters of settled blocks, BUDGET ms at most (a burst of
+  // text, such as a replay or a fast model, is built over several frames, and so is its
+  // layout: never one long task): false when some are left for the next frame
   function paint(live) {
+    const start = performance.now(), first = live.cut || 0;
     for (const n of live.tail || []) n.remove();
-    const cut = settled(live.text, live.cut || 0);
-    if (cut > (live.cut || 0)) live.body.append(fragment(live.text.slice(live.cut || 0, cut)));
-    live.cut = cut;
-    const tail = fragment(live.text.slice(cut));
+    live.tail = null;
+    for (let from; (from = live.cut || 0) < live.text.length;) {
+      const cut = settled(live.text, from, PIECE);
+      if (cut <= from) break;
+      live.body.append(fragment(live.text.slice(from, cut)));
+      live.cut = cut;
+      if (cut - first >= PIECE || performance.now() - start > BUDGET) return false;
+    }
+    const tail = fragment(live.text.slice(live.cut || 0));
     live.tail = [...tail.childNodes];
     live.body.append(tail);
+    live.shown = live.text;
+    return true;
   }
 
   // ---- colours: a readable text colour on the accent ----
@@ -843,11 +870,26 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       return fill(s, ...args);
     }
 
+    // a label of the widget in its language, written again when the locale changes: its
+    // parts are [key, ...args] or text (a tool's name, a reason), joined; attr: an attribute
+    // (aria-label, title, placeholder), or the text when null
+    say(node, attr, ...parts) {
+      (node.labels || (node.labels = {}))[attr || ""] = parts;
+      node.setAttribute("data-said", "");
+      const text = parts.map((p) => (typeof p === "string" ? p : this.t(...p))).join("");
+      if (attr) node.setAttribute(attr, text); else node.textContent = text;
+      return node;
+    }
+
     localize() {
       const u = this.ui;
       u.wrap.lang = this.lang;
       u.wrap.dir = RTL.includes(this.lang) ? "rtl" : "ltr";
       for (const n of this.shadowRoot.querySelectorAll("[data-l]")) n.textContent = this.t(n.dataset.l);
+      for (const n of this.shadowRoot.querySelectorAll("[data-said]")) {
+        for (const [attr, parts] of Object.entries(n.labels)) this.say(n, attr, ...parts);
+      }
+      if (this.providers) this.renderConnect();
       for (const b of [u.threadsBtn, u.newBtn, u.closeBtn, u.launcher]) b.title = b.textContent.trim();
       u.threads.setAttribute("aria-label", this.t("threads"));
       u.input.placeholder = this.placeholder || this.t("placeholder");
@@ -856,6 +898,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
     bind() {
       const u = this.ui;
       u.form.addEventListener("submit", (e) => { e.preventDefault(); this.post(u.input.value); });
+      u.send.addEventListener("click", (e) => { e.preventDefault(); this.post(u.input.value); });
       u.input.addEventListener("keydown", (e) => {
         if (e.key === "Enter" && !e.shiftKey && !e.isComposing) { e.preventDefault(); this.post(u.input.value); }
       });
@@ -1038,7 +1081,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       const missing = (this.providers || []).filter((p) => !p.has_credentials && p.oauth_connect);
       for (const p of missing) {
         if (!this._getConnectUrl && !this.getAttribute("connect-url")) continue;
-        const b = el("button", null, this.t("connect", p.name));
+        const b = this.say(el("button"), null, ["connect", p.name]);
         b.type = "button";
         b.addEventListener("click", () => this.connectProvider(p));
         box.append(b);
@@ -1076,17 +1119,17 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       for (const t of rows) {
         const b = el("button");
         b.type = "button";
-        b.append(el("span", null, t.title || this.t("conversation")));
+        b.append(t.title ? el("span", null, t.title) : this.say(el("span"), null, ["conversation"]));
         if (t.id === this.thread) b.setAttribute("aria-current", "true");
         if (t.unread_count > 0) {
           const badge = el("span", "badge", String(t.unread_count));
-          badge.setAttribute("aria-label", this.t("unread", t.unread_count));
+          this.say(badge, "aria-label", ["unread", t.unread_count]);
           b.append(badge);
         }
         b.addEventListener("click", () => { this.toggleThreads(false); this.openThread(t.id); });
         list.appendChild(el("li")).append(b);
       }
-      if (!list.childElementCount && !this.threadCursor) list.append(el("li", "note", this.t("noThreads")));
+      if (!list.childElementCount && !this.threadCursor) list.append(this.say(el("li", "note"), null, ["noThreads"]));
       this.ui.moreThreads.hidden = !this.threadCursor;
       if (more && !rows.length && this.threadCursor) await this.refreshThreads(true); // a page of other networks' threads
     }
@@ -1154,16 +1197,16 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       const f = document.createDocumentFragment();
       for (const m of rows) {
         const b = this.bubble(m.role === "user" ? "user" : "assistant", f);
-        if (m.role === "user") { b.body.textContent = m.content; continue; }
+        if (m.role === "user") { said(b.body, m.content); continue; }
         const r = { ...b, tools: {} };
         m.activity && m.activity.forEach((s, n) => {
-          if (s.type === "handoff") this.step(r, n, this.t("handoff") + (s.reason ? `: ${s.reason}` : ""));
-          else if (s.type === "tool_call") this.step(r, n, this.t(s.status === "succeeded" ? "used" : "toolFailed", s.name));
+          if (s.type === "handoff") this.step(r, n, ["handoff"], s.reason ? `: ${s.reason}` : "");
+          else if (s.type === "tool_call") this.step(r, n, [s.status === "succeeded" ? "used" : "toolFailed", s.name]);
         });
         markdown(b.body, m.content);
         if (m.interrupted) {
           b.node.classList.add("cancelled");
-          b.node.append(el("div", "note", this.t("stopped")));
+          b.node.append(this.say(el("div", "note"), null, ["stopped"]));
         }
         this.votes(b, m.id);
       }
@@ -1204,8 +1247,8 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       u.input.value = "";
       u.input.style.height = "auto";
       const mine = this.bubble("user");
-      mine.body.textContent = text;
-      this.scroll();
+      said(mine.body, text);
+      this.scrollSoon();
       this.busy(true);
       const body = { copilot_id: this.copilotId, message: text };
       if (this.thread) body.thread_id = this.thread;
@@ -1245,7 +1288,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       reply.typing.append(el("i"), el("i"), el("i"));
       if (queued) {
         b.node.classList.add("queued");
-        reply.wait = b.node.appendChild(el("div", "note", this.t("waiting")));
+        reply.wait = b.node.appendChild(this.say(el("div", "note"), null, ["waiting"]));
       }
       return reply;
     }
@@ -1271,7 +1314,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       for (const w of this.waiting.splice(0)) {
         if (w.wait) { w.wait.remove(); w.wait = null; }
         w.node.classList.remove("queued");
-        this.endReply(w, "cancelled", this.t("stopped"));
+        this.endReply(w, "cancelled", ["stopped"]);
       }
     }
 
@@ -1298,16 +1341,21 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
           if (live.offline) { live.offline = false; this.clearAlert(); }
           const reader = res.body.getReader();
           const decoder = new TextDecoder();
-          let buf = "";
+          let buf = "", since = performance.now(); // a burst of events (a replay): BUDGET ms at a time
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
             buf += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
-            let at = 0, cut; // a burst of events (a replay) is read in one pass
+            let at = 0, cut; // queued chunks resolve their reads without a task in between
             while ((cut = buf.indexOf("\n\n", at)) >= 0) {
               const block = buf.slice(at, cut);
               at = cut + 2;
               if (this.event(live, block)) { reader.cancel().catch(() => {}); return; }
+              if (performance.now() - since > BUDGET) {
+                await sleep(0);
+                if (ctrl.signal.aborted || this.live !== live) { reader.cancel().catch(() => {}); return; }
+                since = performance.now();
+              }
             }
             buf = buf.slice(at);
           }
@@ -1354,15 +1402,15 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
           live.text += d.text || "";
           this.render(live);
           break;
-        case "tool.called": this.step(live, d.tool_call_id, this.t("using", d.name)); break;
+        case "tool.called": this.step(live, d.tool_call_id, ["using", d.name]); break;
         case "tool.result":
-          this.step(live, d.tool_call_id, this.t(d.status === "succeeded" ? "used" : "toolFailed", d.name));
+          this.step(live, d.tool_call_id, [d.status === "succeeded" ? "used" : "toolFailed", d.name]);
           if (Array.isArray(d.citations) && d.citations.length) this.sources(live, d.citations);
           break;
         case "approval.requested": this.ask(live, d); break;
         case "approval.decided": this.asked(live, d.call_id, d.decision, d.decided_by); break;
         case "agent.handoff":
-          this.step(live, "handoff-" + live.last, this.t("handoff") + (d.reason ? `: ${d.reason}` : ""));
+          this.step(live, "handoff-" + live.last, ["handoff"], d.reason ? `: ${d.reason}` : "");
           break;
         case "message.completed":
           if ((d.content || "") !== live.text) { // the whole answer: what was settled stays when it is the same
@@ -1374,7 +1422,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
             live.text = d.content || "";
           }
           live.done = true;
-          this.render(live, true);
+          this.render(live);
           if (d.message_id) this.votes(live, d.message_id);
           live.followups = d.followups || [];
           this.emit("message", { role: "assistant", text: live.text, message_id: d.message_id, thread_id: this.thread, run_id: live.run });
@@ -1382,42 +1430,49 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
         case "run.completed": this.endReply(live, "completed"); break;
         case "run.failed": {
           const code = d.error && d.error.code;
-          this.endReply(live, "failed", this.t(code === "run_interrupted" ? "interrupted" : "failed"), code);
+          this.endReply(live, "failed", [code === "run_interrupted" ? "interrupted" : "failed"], code);
           break;
         }
-        case "run.cancelled": this.endReply(live, "cancelled", this.t("stopped")); break;
+        case "run.cancelled": this.endReply(live, "cancelled", ["stopped"]); break;
         default: break;
       }
       this.saveSoon();
       return FINAL.includes(kind);
     }
 
-    render(live, now) {
+    render(live) {
       if (live.text) this.typed(live);
       // the first text is painted at once; later pieces at most once per frame
-      if (now || !live.painted) {
-        if (live.frame) { cancelAnimationFrame(live.frame); live.frame = 0; }
+      if (!live.painted && !live.frame) {
         live.painted = true;
-        paint(live);
-        this.scroll();
+        if (!paint(live)) this.frame(live);
+        this.scrollSoon();
         return;
       }
-      if (live.frame) return;
+      if (!live.frame) this.frame(live);
+    }
+
+    // the reply painted on the next frame (the scroll metrics read before the DOM is written),
+    // and on the following ones while text is left to build; then its end, if it came meanwhile
+    frame(live) {
       live.frame = requestAnimationFrame(() => {
         live.frame = 0;
+        if (!live.node.isConnected) return; // another thread was opened
         const log = this.ui.log, pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
-        paint(live);
+        const done = paint(live);
         if (pinned) log.scrollTop = log.scrollHeight;
+        if (!done) this.frame(live);
+        else if (live.ending) this.endReply(live, ...live.ending);
       });
     }
 
-    step(live, key, text) {
+    step(live, key, ...text) {
       this.typed(live);
       if (!live.steps) live.steps = live.node.insertBefore(el("ul", "steps"), live.body);
       let item = live.tools[key];
       if (!item) item = live.tools[key] = live.steps.appendChild(el("li"));
-      item.textContent = text;
-      this.scroll();
+      this.say(item, null, ...text);
+      this.scrollSoon();
     }
 
     // the sources a knowledge search found (search_knowledge's citations), under the answer
@@ -1425,8 +1480,8 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       if (!live.sources) {
         live.sources = live.node.appendChild(el("div", "sources"));
         live.sources.setAttribute("role", "group");
-        live.sources.setAttribute("aria-label", this.t("sources"));
-        live.sources.append(el("div", "sources-title", this.t("sources")));
+        this.say(live.sources, "aria-label", ["sources"]);
+        live.sources.append(this.say(el("div", "sources-title"), null, ["sources"]));
         live.sourceList = live.sources.appendChild(el("ol"));
         live.cited = {};
       }
@@ -1434,9 +1489,9 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
         const key = `${c.document_id}:${c.position}`;
         if (!c.document_name || live.cited[key]) continue;
         live.cited[key] = true;
-        live.sourceList.append(el("li", null, this.t("part", c.document_name, Number(c.position) + 1)));
+        live.sourceList.append(this.say(el("li"), null, ["part", c.document_name, Number(c.position) + 1]));
       }
-      this.scroll();
+      this.scrollSoon();
     }
 
     // a tool call waiting for the user's approval: the tool, its arguments (as text), and
@@ -1447,8 +1502,8 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       this.typed(live);
       const box = el("div", "ask");
       box.setAttribute("role", "group");
-      box.setAttribute("aria-label", this.t("approval", d.name));
-      box.append(el("div", null, this.t("allow", d.name)), el("pre", null, JSON.stringify(d.arguments || {}, null, 2)));
+      this.say(box, "aria-label", ["approval", d.name]);
+      box.append(this.say(el("div"), null, ["allow", d.name]), el("pre", null, JSON.stringify(d.arguments || {}, null, 2)));
       const row = box.appendChild(el("div", "actions"));
       const a = asks[d.call_id] = { d, box, row, done: false };
       const go = async (decision) => {
@@ -1464,7 +1519,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
         }
       };
       for (const decision of ["approve", "deny"]) {
-        const b = row.appendChild(el("button", decision === "approve" ? "primary" : null, this.t(decision)));
+        const b = row.appendChild(this.say(el("button", decision === "approve" ? "primary" : null), null, [decision]));
         b.type = "button";
         b.addEventListener("click", () => go(decision));
       }
@@ -1478,23 +1533,30 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       const a = live.asks && live.asks[callId];
       if (!a || a.done) return;
       a.done = true;
-      const note = el("div", "note", this.t(decision === "approved" ? "approved" : "denied") + (by && by.kind === "timeout" ? this.t("timeout") : ""));
+      const note = this.say(el("div", "note"), null, [decision === "approved" ? "approved" : "denied"], by && by.kind === "timeout" ? ["timeout"] : "");
       note.setAttribute("role", "status");
       a.row.replaceWith(note);
       this.saveSoon();
     }
 
     endReply(live, how, note, code) {
-      if (live.frame) { cancelAnimationFrame(live.frame); live.frame = 0; }
+      live.ending = [how, note, code];
+      if (live.node.isConnected && (live.frame || (live.shown || "") !== live.text)) {
+        if (!document.hidden) { if (!live.frame) this.frame(live); return; } // it ends once its text is built (frame)
+        cancelAnimationFrame(live.frame); // a hidden page has no frames: built at once
+        live.frame = 0;
+        while (!paint(live));
+      }
+      live.ending = null;
       this.typed(live);
-      if (live.body.isConnected || live.node.isConnected) paint(live);
       live.node.removeAttribute("aria-busy");
       if (how !== "completed") {
         live.node.classList.add(how);
-        const n = live.node.appendChild(el("div", "note", note));
+        const n = live.node.appendChild(el("div", "note"));
+        n.append(this.say(el("span"), null, note));
         const prompt = how === "failed" && (live.prompt || this.promptOf(live.node));
         if (prompt) { // the user asks again in one press
-          const again = n.appendChild(el("button", null, this.t("retry")));
+          const again = n.appendChild(this.say(el("button"), null, ["retry"]));
           again.type = "button";
           again.className = "retry";
           again.style.marginInlineStart = "8px";
@@ -1513,7 +1575,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       }
       if (how !== "cancelled" || live.run) this.emit("run-completed", { run_id: live.run, status: how, ...(code ? { code } : {}) });
       if (how === "failed" && live.offline !== undefined) this.clearAlert();
-      this.scroll();
+      this.scrollSoon();
     }
 
     promptOf(node) {
@@ -1544,9 +1606,9 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       const comment = el("input");
       comment.type = "text";
       comment.maxLength = 2000;
-      comment.placeholder = this.t("commentHint");
-      comment.setAttribute("aria-label", this.t("comment"));
-      const submit = el("button", null, this.t("feedback"));
+      this.say(comment, "placeholder", ["commentHint"]);
+      this.say(comment, "aria-label", ["comment"]);
+      const submit = this.say(el("button"), null, ["feedback"]);
       submit.type = "button";
       comment.hidden = submit.hidden = true;
       const cast = async (value, text) => {
@@ -1558,7 +1620,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
           up.setAttribute("aria-pressed", String(state.value === "up"));
           down.setAttribute("aria-pressed", String(state.value === "down"));
           comment.hidden = submit.hidden = !state.value || !!text;
-          if (text) { comment.value = ""; row.append(el("span", "note", this.t("thanks"))); }
+          if (text) { comment.value = ""; row.append(this.say(el("span", "note"), null, ["thanks"])); }
           else if (state.value) comment.focus();
         } catch (e) {
           this.fail(e);
@@ -1568,8 +1630,8 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
         const btn = el("button");
         btn.type = "button";
         btn.setAttribute("aria-pressed", "false");
-        btn.setAttribute("aria-label", this.t(value));
-        btn.title = this.t(value);
+        this.say(btn, "aria-label", [value]);
+        this.say(btn, "title", [value]);
         const tpl = document.createElement("template");
         tpl.innerHTML = icon(value); // a static icon of the widget itself
         btn.append(tpl.content);
@@ -1587,7 +1649,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       this.dropFollowups();
       const box = this.followupBox = el("div", "followups");
       box.setAttribute("role", "group");
-      box.setAttribute("aria-label", this.t("suggestions"));
+      this.say(box, "aria-label", ["suggestions"]);
       for (const text of items.slice(0, 5)) {
         if (typeof text !== "string" || !text.trim()) continue;
         const b = el("button", null, text);
@@ -1607,7 +1669,7 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
     bubble(role, parent) {
       const node = el("div", "msg " + role);
       node.setAttribute("role", "article");
-      node.setAttribute("aria-label", this.t(role === "user" ? "you" : "bot"));
+      this.say(node, "aria-label", [role === "user" ? "you" : "bot"]);
       const body = node.appendChild(el("div", "body"));
       (parent || this.ui.log).append(node);
       return { node, body };
@@ -1623,6 +1685,11 @@ ${icon("chat")}<span class="sr" data-l="open"></span></button>
       const log = this.ui.log;
       if (follow && log.scrollHeight - log.scrollTop - log.clientHeight > 80) return;
       log.scrollTop = log.scrollHeight;
+    }
+
+    // the same on the next frame, when its layout is done anyway (none forced in between)
+    scrollSoon() {
+      if (!this.scrollFrame) this.scrollFrame = requestAnimationFrame(() => { this.scrollFrame = 0; this.scroll(); });
     }
 
     alert(text) {
