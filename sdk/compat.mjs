@@ -72,8 +72,57 @@ const openEnums = (before, after, path) => {
 openEnums(released, current, "");
 for (const line of grown) console.log(`enum grew (open, not breaking): ${line}`);
 
+// api-smart-diff judges a change inside components/schemas without knowing where the schema is
+// used, as if it were a request's: a response narrowed (an id given `format: uuid`) counts as
+// breaking there, while the same change under each operation's response is (rightly) not.
+// A schema that only answers use (reachable from responses, never from a request body or a
+// parameter, in either document) is judged by those uses alone: each of them is compared under
+// /paths, in context. A schema used by no operation, or by any request, keeps its verdict.
+const uses = (doc) => {
+  const schemas = doc.components?.schemas ?? {};
+  const seen = { request: new Set(), response: new Set() };
+  const walk = (node, side) => {
+    if (!node || typeof node !== "object") return;
+    if (Array.isArray(node)) { for (const x of node) walk(x, side); return; }
+    const ref = node.$ref;
+    if (typeof ref === "string" && ref.startsWith("#/components/")) {
+      const [kind, name] = ref.split("/").slice(2);
+      const key = `${kind}/${name}`;
+      if (!seen[side].has(key)) {
+        seen[side].add(key);
+        walk(doc.components?.[kind]?.[name], side);
+      }
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== "$ref" && k !== "examples" && k !== "example") walk(v, side);
+  };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item ?? {})) {
+      if (method === "parameters") { walk(op, "request"); continue; }
+      if (!op || typeof op !== "object") continue;
+      walk(op.parameters, "request");
+      walk(op.requestBody, "request");
+      walk(op.callbacks, "request");
+      walk(op.responses, "response");
+    }
+  }
+  for (const hook of Object.values(doc.webhooks ?? {})) walk(hook, "request");
+  return (name) => ({ request: seen.request.has(`schemas/${name}`), response: seen.response.has(`schemas/${name}`) });
+};
+const [usedBefore, usedAfter] = [uses(released), uses(current)];
+const answerOnly = (d) => {
+  if (d.path[0] !== "components" || d.path[1] !== "schemas" || d.path.length < 3) return false;
+  const [b, a] = [usedBefore(d.path[2]), usedAfter(d.path[2])];
+  return b.response && a.response && !b.request && !a.request;
+};
+
 const { diffs } = apiCompare(released, current);
 const where = (d) => "/" + d.path.map((p) => String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+for (const d of diffs) {
+  if (d.type === "breaking" && answerOnly(d)) {
+    d.type = "judged-by-use";
+    console.log(`answer-only schema, judged where it is used (under /paths): ${where(d)}: ${d.description ?? d.action}`);
+  }
+}
 const counts = {};
 for (const d of diffs) counts[d.type] = (counts[d.type] ?? 0) + 1;
 const breaking = diffs.filter((d) => d.type === "breaking");

@@ -132,14 +132,18 @@ def test_object_schemas_state_additional_properties(doc):
 
 def test_one_nullable_style(doc):
     """Nullable is `oneOf: [X, {type: 'null'}]` everywhere: no type lists, no `nullable`, no
-    null in an enum, and `{type: 'null'}` only as the second branch of such a pair."""
+    null in an enum, and `{type: 'null'}` only as the second branch of such a pair, or as the
+    one branch of an always-null field (`oneOf: [{type: 'null'}]`: openapi-generator's python
+    generator fails on a bare `{type: 'null'}` property)."""
     for path, s in unique_schemas(doc):
         assert not isinstance(s.get("type"), list), where(path)
         assert "nullable" not in s, where(path)
         assert None not in s.get("enum", []), where(path)
         for key in ("oneOf", "anyOf"):
             branches = s.get(key, [])
-            if NULL in branches:
+            if branches == [NULL]:
+                assert key == "oneOf" and set(s) == {"oneOf", "description"}, where(path)
+            elif NULL in branches:
                 assert key == "oneOf" and len(branches) == 2 and branches[1] == NULL, where(path)
 
 

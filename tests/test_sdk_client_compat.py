@@ -145,6 +145,29 @@ def test_the_gate_lets_enums_and_event_kinds_grow(tmp_path):
     assert gate(tmp_path, doc).returncode == 1
 
 
+def test_the_gate_judges_an_answer_only_schema_where_it_is_used(tmp_path):
+    doc = yaml.safe_load(RELEASED.read_text())
+    schemas = doc["components"]["schemas"]
+    # TurnRun only answers: giving its ids `format: uuid` narrows answers, which breaks no client
+    schemas["TurnRun"]["properties"]["agent_id"]["oneOf"][0]["format"] = "uuid"
+    narrowed = gate(tmp_path, doc)
+    assert narrowed.returncode == 0, narrowed.stdout + narrowed.stderr
+    assert "answer-only schema, judged where it is used" in narrowed.stdout
+    assert "TurnRun/properties/agent_id" in narrowed.stdout
+    # the same narrowing of a schema that requests use is still breaking
+    schemas["WorkflowScheduleCreate"]["properties"]["user_id"]["oneOf"][0]["format"] = "uuid"
+    request = gate(tmp_path, doc)
+    assert request.returncode == 1 and "WorkflowScheduleCreate" in request.stdout
+    # and a field removed from an answer-only schema breaks where the answers carry it
+    del schemas["WorkflowScheduleCreate"]["properties"]["user_id"]["oneOf"][0]["format"]
+    schemas["TurnRun"]["required"].remove("cost_usd")
+    del schemas["TurnRun"]["properties"]["cost_usd"]
+    removed = gate(tmp_path, doc)
+    assert removed.returncode == 1, removed.stdout
+    assert any(line.startswith("breaking: /paths/") and "cost_usd" in line
+               for line in removed.stdout.splitlines()), removed.stdout
+
+
 def test_unknown_event_kinds_and_enum_values_are_kept():
     decoder = SSEDecoder()
     frames = [f for line in ["id: 7", "event: thought.summarized", 'data: {"text": "hm"}', ""]

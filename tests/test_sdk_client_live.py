@@ -3,7 +3,7 @@ the README tutorial as a user's program (run, and clean under mypy --strict), er
 exceptions (400 with every invalid field, 404, 412, 429), page iteration, a POST whose answer
 was lost retried with the same Idempotency-Key, an approval seen and decided through the typed
 stream, a dropped stream resumed with Last-Event-ID, the async client, and users, groups,
-prompt blocks and memories."""
+prompt blocks and memories; an agent's ids passed back into requests as they are."""
 from __future__ import annotations
 
 import asyncio
@@ -78,6 +78,43 @@ def test_the_tutorial_runs_and_type_checks_with_mypy_strict(server, key):
     typed = subprocess.run([sys.executable, "-m", "mypy", "--config-file", "mypy.ini",
                             "examples/tutorial.py"], cwd=SDK, capture_output=True, text=True,
                            timeout=300)
+    assert typed.returncode == 0 and "Success: no issues found" in typed.stdout, typed.stdout
+
+
+ROUND_TRIP = """\
+from agent_platform import Client
+from agent_platform_client.models import AgentCreate, AgentUpdate
+
+
+def copy_agent(client: Client, agent_id: str) -> None:
+    agent = client.agents.get(agent_id).agent
+    client.agents.create(name="copy", tool_ids=agent.tool_ids)
+    AgentCreate(name="copy", tool_ids=agent.tool_ids, tool_provider_ids=agent.tool_provider_ids,
+                approval_tool_ids=agent.approval_tool_ids,
+                knowledge_base_ids=agent.knowledge_base_ids)
+    AgentUpdate(tool_ids=agent.tool_ids, approval_tool_ids=agent.approval_tool_ids)
+"""
+
+
+def test_an_agents_ids_go_back_into_requests_as_they_are(client, tool, tmp_path):
+    made = client.agents.create(name="ids", tool_ids=[tool.id], approval_tool_ids=[tool.id],
+                                tool_provider_ids=[tool.tool_provider_id]).agent
+    assert made.tool_ids == [tool.id] and isinstance(made.tool_ids[0], uuid.UUID)
+    assert made.tool_provider_ids == [tool.tool_provider_id]
+    assert made.build.agent_version_id == made.agent_version_id
+    copy = client.agents.create(name="ids-copy", tool_ids=made.tool_ids,
+                                approval_tool_ids=made.approval_tool_ids,
+                                tool_provider_ids=made.tool_provider_ids).agent
+    assert (copy.tool_ids, copy.approval_tool_ids) == (made.tool_ids, made.approval_tool_ids)
+    updated = client.agents.update(copy.id, tool_ids=made.tool_ids, tool_provider_ids=[]).agent
+    assert updated.tool_ids == [tool.id] and updated.tool_provider_ids == []
+    run = client.agents.run(made.id, input="hello")
+    assert isinstance(run.run.agent_id, uuid.UUID) and run.run.agent_id == made.id
+    # and for mypy --strict the answer's lists are the requests' type (no conversion)
+    (tmp_path / "round_trip.py").write_text(ROUND_TRIP)
+    typed = subprocess.run([sys.executable, "-m", "mypy", "--config-file",
+                            str(SDK / "mypy.ini"), str(tmp_path / "round_trip.py")],
+                           cwd=SDK, capture_output=True, text=True, timeout=300)
     assert typed.returncode == 0 and "Success: no issues found" in typed.stdout, typed.stdout
 
 

@@ -95,7 +95,7 @@ def test_chat_turn_with_a_tool_call_its_run_messages_and_typed_events(api, agent
         agent_id=agent.id, message='call lookup {"q": "weather"}'))
     assert resp.status_code == 202 and isinstance(resp.parsed, ChatTurn), resp.content
     turn = resp.parsed
-    assert turn.message.role == MessageRole.USER and turn.run.agent_id == str(agent.id)
+    assert turn.message.role == MessageRole.USER and turn.run.agent_id == agent.id
     events = list(stream_chat_events(api, turn.thread.id, user_id=USER))
     kinds = [e.event for e in events]
     assert kinds[0] == "run.started" and kinds[-1] == "run.completed", kinds

@@ -4336,7 +4336,10 @@ export interface components {
         };
         /** @description An MCP provider that failed to connect or list its tools during the reload. */
         RebuildMcpError: {
-            /** @description The provider. */
+            /**
+             * Format: uuid
+             * @description The provider.
+             */
             providerId: string;
             /** @description The provider's name. */
             providerName: string;

@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
@@ -21,11 +22,11 @@ class AgentBuild:
     status: BuildStatus
     error: None | str
     """ Why the last attempt failed (null unless failed). """
-    agent_version_id: None | str
+    agent_version_id: None | UUID
     """ The version of the last attempt. """
     runtime_id: None | str
     """ Digest of the last good runtime form. """
-    runtime_version_id: None | str
+    runtime_version_id: None | UUID
     """ The version the last good runtime was built from. """
     built_at: datetime.datetime | None
     """ When the last good runtime was built. """
@@ -37,13 +38,19 @@ class AgentBuild:
         error = self.error
 
         agent_version_id: None | str
-        agent_version_id = self.agent_version_id
+        if isinstance(self.agent_version_id, UUID):
+            agent_version_id = str(self.agent_version_id)
+        else:
+            agent_version_id = self.agent_version_id
 
         runtime_id: None | str
         runtime_id = self.runtime_id
 
         runtime_version_id: None | str
-        runtime_version_id = self.runtime_version_id
+        if isinstance(self.runtime_version_id, UUID):
+            runtime_version_id = str(self.runtime_version_id)
+        else:
+            runtime_version_id = self.runtime_version_id
 
         built_at: None | str
         if isinstance(self.built_at, datetime.datetime):
@@ -78,10 +85,18 @@ class AgentBuild:
 
         error = _parse_error(d.pop("error"))
 
-        def _parse_agent_version_id(data: object) -> None | str:
+        def _parse_agent_version_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                agent_version_id_type_0 = UUID(data)
+
+                return agent_version_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         agent_version_id = _parse_agent_version_id(d.pop("agent_version_id"))
 
@@ -92,10 +107,18 @@ class AgentBuild:
 
         runtime_id = _parse_runtime_id(d.pop("runtime_id"))
 
-        def _parse_runtime_version_id(data: object) -> None | str:
+        def _parse_runtime_version_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                runtime_version_id_type_0 = UUID(data)
+
+                return runtime_version_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         runtime_version_id = _parse_runtime_version_id(d.pop("runtime_version_id"))
 

@@ -32,19 +32,19 @@ class AgentVersion:
     """ The agent's system instructions. """
     model: AgentModel
     """ Model settings; default `{provider: echo, name: echo}` (the built-in offline model). """
-    tool_ids: list[str]
+    tool_ids: list[UUID]
     """ Tools the agent may call (ids). """
-    tool_provider_ids: list[str]
+    tool_provider_ids: list[UUID]
     """ Providers whose enabled tools, present and future, the agent may call. """
     max_steps: int
     """ Bound on model calls in one turn (1-100). """
     memory: bool
     """ Whether the agent has memory of its end users. """
-    approval_tool_ids: list[str]
+    approval_tool_ids: list[UUID]
     """ Tools whose calls by this agent wait for a person's approval. """
     created_at: datetime.datetime
     """ When the version was created. """
-    knowledge_base_ids: list[str] | Unset = UNSET
+    knowledge_base_ids: list[UUID] | Unset = UNSET
     """ Knowledge bases the agent searches (its `search_knowledge` tool). """
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,21 +64,33 @@ class AgentVersion:
 
         model = self.model.to_dict()
 
-        tool_ids = self.tool_ids
+        tool_ids = []
+        for tool_ids_item_data in self.tool_ids:
+            tool_ids_item = str(tool_ids_item_data)
+            tool_ids.append(tool_ids_item)
 
-        tool_provider_ids = self.tool_provider_ids
+        tool_provider_ids = []
+        for tool_provider_ids_item_data in self.tool_provider_ids:
+            tool_provider_ids_item = str(tool_provider_ids_item_data)
+            tool_provider_ids.append(tool_provider_ids_item)
 
         max_steps = self.max_steps
 
         memory = self.memory
 
-        approval_tool_ids = self.approval_tool_ids
+        approval_tool_ids = []
+        for approval_tool_ids_item_data in self.approval_tool_ids:
+            approval_tool_ids_item = str(approval_tool_ids_item_data)
+            approval_tool_ids.append(approval_tool_ids_item)
 
         created_at = self.created_at.isoformat()
 
         knowledge_base_ids: list[str] | Unset = UNSET
         if not isinstance(self.knowledge_base_ids, Unset):
-            knowledge_base_ids = self.knowledge_base_ids
+            knowledge_base_ids = []
+            for knowledge_base_ids_item_data in self.knowledge_base_ids:
+                knowledge_base_ids_item = str(knowledge_base_ids_item_data)
+                knowledge_base_ids.append(knowledge_base_ids_item)
 
         field_dict: dict[str, Any] = {}
 
@@ -133,19 +145,41 @@ class AgentVersion:
 
         model = AgentModel.from_dict(d.pop("model"))
 
-        tool_ids = cast(list[str], d.pop("tool_ids"))
+        tool_ids = []
+        _tool_ids = d.pop("tool_ids")
+        for tool_ids_item_data in _tool_ids:
+            tool_ids_item = UUID(tool_ids_item_data)
 
-        tool_provider_ids = cast(list[str], d.pop("tool_provider_ids"))
+            tool_ids.append(tool_ids_item)
+
+        tool_provider_ids = []
+        _tool_provider_ids = d.pop("tool_provider_ids")
+        for tool_provider_ids_item_data in _tool_provider_ids:
+            tool_provider_ids_item = UUID(tool_provider_ids_item_data)
+
+            tool_provider_ids.append(tool_provider_ids_item)
 
         max_steps = d.pop("max_steps")
 
         memory = d.pop("memory")
 
-        approval_tool_ids = cast(list[str], d.pop("approval_tool_ids"))
+        approval_tool_ids = []
+        _approval_tool_ids = d.pop("approval_tool_ids")
+        for approval_tool_ids_item_data in _approval_tool_ids:
+            approval_tool_ids_item = UUID(approval_tool_ids_item_data)
+
+            approval_tool_ids.append(approval_tool_ids_item)
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
-        knowledge_base_ids = cast(list[str], d.pop("knowledge_base_ids", UNSET))
+        _knowledge_base_ids = d.pop("knowledge_base_ids", UNSET)
+        knowledge_base_ids: list[UUID] | Unset = UNSET
+        if _knowledge_base_ids is not UNSET:
+            knowledge_base_ids = []
+            for knowledge_base_ids_item_data in _knowledge_base_ids:
+                knowledge_base_ids_item = UUID(knowledge_base_ids_item_data)
+
+                knowledge_base_ids.append(knowledge_base_ids_item)
 
         agent_version = cls(
             id=id,

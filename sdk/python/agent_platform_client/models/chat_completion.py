@@ -51,6 +51,7 @@ class ChatCompletion:
 
         model = self.model
 
+        system_fingerprint: None
         system_fingerprint = self.system_fingerprint
 
         thread_id = str(self.thread_id)
@@ -97,7 +98,12 @@ class ChatCompletion:
 
         model = d.pop("model")
 
-        system_fingerprint = d.pop("system_fingerprint")
+        def _parse_system_fingerprint(data: object) -> None:
+            if data is None:
+                return data
+            return cast(None, data)
+
+        system_fingerprint = _parse_system_fingerprint(d.pop("system_fingerprint"))
 
         thread_id = UUID(d.pop("thread_id"))
 

@@ -30,6 +30,7 @@ class ChatCompletionAnswer:
 
         content = self.content
 
+        refusal: None
         refusal = self.refusal
 
         field_dict: dict[str, Any] = {}
@@ -53,7 +54,12 @@ class ChatCompletionAnswer:
 
         content = d.pop("content")
 
-        refusal = d.pop("refusal")
+        def _parse_refusal(data: object) -> None:
+            if data is None:
+                return data
+            return cast(None, data)
+
+        refusal = _parse_refusal(d.pop("refusal"))
 
         chat_completion_answer = cls(
             role=role,

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -34,6 +34,7 @@ class ChatCompletionChoice:
 
         finish_reason = self.finish_reason.value
 
+        logprobs: None
         logprobs = self.logprobs
 
         field_dict: dict[str, Any] = {}
@@ -60,7 +61,12 @@ class ChatCompletionChoice:
 
         finish_reason = ChatCompletionFinishReason(d.pop("finish_reason"))
 
-        logprobs = d.pop("logprobs")
+        def _parse_logprobs(data: object) -> None:
+            if data is None:
+                return data
+            return cast(None, data)
+
+        logprobs = _parse_logprobs(d.pop("logprobs"))
 
         chat_completion_choice = cls(
             index=index,

@@ -38,6 +38,7 @@ class ChatCompletionChunkChoice:
         else:
             finish_reason = self.finish_reason
 
+        logprobs: None
         logprobs = self.logprobs
 
         field_dict: dict[str, Any] = {}
@@ -77,7 +78,12 @@ class ChatCompletionChunkChoice:
 
         finish_reason = _parse_finish_reason(d.pop("finish_reason"))
 
-        logprobs = d.pop("logprobs")
+        def _parse_logprobs(data: object) -> None:
+            if data is None:
+                return data
+            return cast(None, data)
+
+        logprobs = _parse_logprobs(d.pop("logprobs"))
 
         chat_completion_chunk_choice = cls(
             index=index,

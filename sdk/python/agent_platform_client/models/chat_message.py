@@ -28,9 +28,9 @@ class ChatMessage:
     role: MessageRole
     content: str
     """ The text. """
-    run_id: None | str
+    run_id: None | UUID
     """ The turn the message belongs to (null for notifications). """
-    agent_id: None | str
+    agent_id: None | UUID
     """ The agent that answered (assistant messages). """
     followups: list[str]
     """ Suggested next questions (assistant messages). """
@@ -56,10 +56,16 @@ class ChatMessage:
         content = self.content
 
         run_id: None | str
-        run_id = self.run_id
+        if isinstance(self.run_id, UUID):
+            run_id = str(self.run_id)
+        else:
+            run_id = self.run_id
 
         agent_id: None | str
-        agent_id = self.agent_id
+        if isinstance(self.agent_id, UUID):
+            agent_id = str(self.agent_id)
+        else:
+            agent_id = self.agent_id
 
         followups = self.followups
 
@@ -110,17 +116,33 @@ class ChatMessage:
 
         content = d.pop("content")
 
-        def _parse_run_id(data: object) -> None | str:
+        def _parse_run_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                run_id_type_0 = UUID(data)
+
+                return run_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         run_id = _parse_run_id(d.pop("run_id"))
 
-        def _parse_agent_id(data: object) -> None | str:
+        def _parse_agent_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                agent_id_type_0 = UUID(data)
+
+                return agent_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Self, TypeVar
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
@@ -12,7 +13,7 @@ T = TypeVar("T", bound="RebuildMcpError")
 class RebuildMcpError:
     """An MCP provider that failed to connect or list its tools during the reload."""
 
-    provider_id: str
+    provider_id: UUID
     """ The provider. """
     provider_name: str
     """ The provider's name. """
@@ -20,7 +21,7 @@ class RebuildMcpError:
     """ What failed. """
 
     def to_dict(self) -> dict[str, Any]:
-        provider_id = self.provider_id
+        provider_id = str(self.provider_id)
 
         provider_name = self.provider_name
 
@@ -41,7 +42,7 @@ class RebuildMcpError:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        provider_id = d.pop("providerId")
+        provider_id = UUID(d.pop("providerId"))
 
         provider_name = d.pop("providerName")
 

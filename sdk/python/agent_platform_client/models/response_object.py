@@ -110,9 +110,17 @@ class ResponseObject:
 
         thread_id = str(self.thread_id)
 
-        incomplete_details = self.incomplete_details
+        incomplete_details: None | Unset
+        if isinstance(self.incomplete_details, Unset):
+            incomplete_details = UNSET
+        else:
+            incomplete_details = self.incomplete_details
 
-        instructions = self.instructions
+        instructions: None | Unset
+        if isinstance(self.instructions, Unset):
+            instructions = UNSET
+        else:
+            instructions = self.instructions
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -120,9 +128,17 @@ class ResponseObject:
 
         parallel_tool_calls = self.parallel_tool_calls
 
-        temperature = self.temperature
+        temperature: None | Unset
+        if isinstance(self.temperature, Unset):
+            temperature = UNSET
+        else:
+            temperature = self.temperature
 
-        top_p = self.top_p
+        top_p: None | Unset
+        if isinstance(self.top_p, Unset):
+            top_p = UNSET
+        else:
+            top_p = self.top_p
 
         tool_choice = self.tool_choice
 
@@ -251,9 +267,25 @@ class ResponseObject:
 
         thread_id = UUID(d.pop("thread_id"))
 
-        incomplete_details = d.pop("incomplete_details", UNSET)
+        def _parse_incomplete_details(data: object) -> None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | Unset, data)
 
-        instructions = d.pop("instructions", UNSET)
+        incomplete_details = _parse_incomplete_details(
+            d.pop("incomplete_details", UNSET)
+        )
+
+        def _parse_instructions(data: object) -> None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | Unset, data)
+
+        instructions = _parse_instructions(d.pop("instructions", UNSET))
 
         _metadata = d.pop("metadata", UNSET)
         metadata: FreeFormObject | Unset
@@ -264,9 +296,23 @@ class ResponseObject:
 
         parallel_tool_calls = d.pop("parallel_tool_calls", UNSET)
 
-        temperature = d.pop("temperature", UNSET)
+        def _parse_temperature(data: object) -> None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | Unset, data)
 
-        top_p = d.pop("top_p", UNSET)
+        temperature = _parse_temperature(d.pop("temperature", UNSET))
+
+        def _parse_top_p(data: object) -> None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | Unset, data)
+
+        top_p = _parse_top_p(d.pop("top_p", UNSET))
 
         tool_choice = d.pop("tool_choice", UNSET)
 

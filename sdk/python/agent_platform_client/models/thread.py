@@ -18,9 +18,9 @@ class Thread:
     """ The thread's title (its first message, shortened). """
     user_id: str
     """ The thread's end user. """
-    agent_id: None | str
+    agent_id: None | UUID
     """ The agent of the thread's latest turn. """
-    copilot_id: None | str
+    copilot_id: None | UUID
     """ The network of the thread's latest turn. """
     unread_count: int
     """ Assistant messages since the thread was last marked read. """
@@ -43,10 +43,16 @@ class Thread:
         user_id = self.user_id
 
         agent_id: None | str
-        agent_id = self.agent_id
+        if isinstance(self.agent_id, UUID):
+            agent_id = str(self.agent_id)
+        else:
+            agent_id = self.agent_id
 
         copilot_id: None | str
-        copilot_id = self.copilot_id
+        if isinstance(self.copilot_id, UUID):
+            copilot_id = str(self.copilot_id)
+        else:
+            copilot_id = self.copilot_id
 
         unread_count = self.unread_count
 
@@ -93,17 +99,33 @@ class Thread:
 
         user_id = d.pop("user_id")
 
-        def _parse_agent_id(data: object) -> None | str:
+        def _parse_agent_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                agent_id_type_0 = UUID(data)
+
+                return agent_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 
-        def _parse_copilot_id(data: object) -> None | str:
+        def _parse_copilot_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                copilot_id_type_0 = UUID(data)
+
+                return copilot_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         copilot_id = _parse_copilot_id(d.pop("copilot_id"))
 

@@ -26,15 +26,15 @@ class TurnRun:
     id: UUID
     """ The run's id. """
     kind: TurnKind
-    agent_id: None | str
+    agent_id: None | UUID
     """ The agent run; for a network, the agent that answered. """
-    copilot_id: None | str
+    copilot_id: None | UUID
     """ The network (null for an agent turn). """
-    thread_id: None | str
+    thread_id: None | UUID
     """ The chat thread (null for runs without a thread). """
-    workflow_id: None | str
+    workflow_id: None | UUID
     """ The workflow whose step made this run (null otherwise). """
-    workflow_run_id: None | str
+    workflow_run_id: None | UUID
     """ The workflow run whose step made this run (null otherwise). """
     user_id: None | str
     """ The end user (null for an API-key run without X-User-Id). """
@@ -72,7 +72,7 @@ class TurnRun:
     request_id: None | str | Unset = UNSET
     """ The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started).
     """
-    trigger_id: None | str | Unset = UNSET
+    trigger_id: None | Unset | UUID = UNSET
     """ The inbound trigger whose call started the run (null otherwise). """
     approvals: list[RunApproval] | Unset = UNSET
     """ Present once the run waited for approvals: the tool calls of its latest pause and their decisions (every
@@ -86,19 +86,34 @@ class TurnRun:
         kind = self.kind.value
 
         agent_id: None | str
-        agent_id = self.agent_id
+        if isinstance(self.agent_id, UUID):
+            agent_id = str(self.agent_id)
+        else:
+            agent_id = self.agent_id
 
         copilot_id: None | str
-        copilot_id = self.copilot_id
+        if isinstance(self.copilot_id, UUID):
+            copilot_id = str(self.copilot_id)
+        else:
+            copilot_id = self.copilot_id
 
         thread_id: None | str
-        thread_id = self.thread_id
+        if isinstance(self.thread_id, UUID):
+            thread_id = str(self.thread_id)
+        else:
+            thread_id = self.thread_id
 
         workflow_id: None | str
-        workflow_id = self.workflow_id
+        if isinstance(self.workflow_id, UUID):
+            workflow_id = str(self.workflow_id)
+        else:
+            workflow_id = self.workflow_id
 
         workflow_run_id: None | str
-        workflow_run_id = self.workflow_run_id
+        if isinstance(self.workflow_run_id, UUID):
+            workflow_run_id = str(self.workflow_run_id)
+        else:
+            workflow_run_id = self.workflow_run_id
 
         user_id: None | str
         user_id = self.user_id
@@ -162,6 +177,8 @@ class TurnRun:
         trigger_id: None | str | Unset
         if isinstance(self.trigger_id, Unset):
             trigger_id = UNSET
+        elif isinstance(self.trigger_id, UUID):
+            trigger_id = str(self.trigger_id)
         else:
             trigger_id = self.trigger_id
 
@@ -221,38 +238,78 @@ class TurnRun:
 
         kind = TurnKind(d.pop("kind"))
 
-        def _parse_agent_id(data: object) -> None | str:
+        def _parse_agent_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                agent_id_type_0 = UUID(data)
+
+                return agent_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 
-        def _parse_copilot_id(data: object) -> None | str:
+        def _parse_copilot_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                copilot_id_type_0 = UUID(data)
+
+                return copilot_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         copilot_id = _parse_copilot_id(d.pop("copilot_id"))
 
-        def _parse_thread_id(data: object) -> None | str:
+        def _parse_thread_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                thread_id_type_0 = UUID(data)
+
+                return thread_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         thread_id = _parse_thread_id(d.pop("thread_id"))
 
-        def _parse_workflow_id(data: object) -> None | str:
+        def _parse_workflow_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                workflow_id_type_0 = UUID(data)
+
+                return workflow_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         workflow_id = _parse_workflow_id(d.pop("workflow_id"))
 
-        def _parse_workflow_run_id(data: object) -> None | str:
+        def _parse_workflow_run_id(data: object) -> None | UUID:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                workflow_run_id_type_0 = UUID(data)
+
+                return workflow_run_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
 
         workflow_run_id = _parse_workflow_run_id(d.pop("workflow_run_id"))
 
@@ -367,12 +424,20 @@ class TurnRun:
 
         request_id = _parse_request_id(d.pop("request_id", UNSET))
 
-        def _parse_trigger_id(data: object) -> None | str | Unset:
+        def _parse_trigger_id(data: object) -> None | Unset | UUID:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trigger_id_type_0 = UUID(data)
+
+                return trigger_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
 
         trigger_id = _parse_trigger_id(d.pop("trigger_id", UNSET))
 

@@ -62,7 +62,7 @@ class WorkflowRun:
     request_id: None | str | Unset = UNSET
     """ The `X-Request-Id` of the request that started the run (null for runs a schedule or the service started).
     """
-    trigger_id: None | str | Unset = UNSET
+    trigger_id: None | Unset | UUID = UNSET
     """ The inbound trigger whose call started the run (null otherwise). """
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,6 +150,8 @@ class WorkflowRun:
         trigger_id: None | str | Unset
         if isinstance(self.trigger_id, Unset):
             trigger_id = UNSET
+        elif isinstance(self.trigger_id, UUID):
+            trigger_id = str(self.trigger_id)
         else:
             trigger_id = self.trigger_id
 
@@ -346,12 +348,20 @@ class WorkflowRun:
 
         request_id = _parse_request_id(d.pop("request_id", UNSET))
 
-        def _parse_trigger_id(data: object) -> None | str | Unset:
+        def _parse_trigger_id(data: object) -> None | Unset | UUID:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                trigger_id_type_0 = UUID(data)
+
+                return trigger_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
 
         trigger_id = _parse_trigger_id(d.pop("trigger_id", UNSET))
 
