@@ -8,7 +8,7 @@ import time
 from tests.factories_chat import post_chat, user, wait_turn
 from tests.factories_copilots import make_copilot
 from tests.factories_turns import http_tool, openai_agent, use_model_server
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
 PARENT_ID = "00f067aa0ba902b7"

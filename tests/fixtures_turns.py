@@ -12,7 +12,7 @@ from rules import ssrf
 from tests.factories import make_org
 from tests.factories_tools import UvicornThread
 from tests.factories_turns import EchoServer, use_model_server
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 
 @pytest.fixture(scope="module", autouse=True)

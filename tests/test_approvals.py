@@ -17,7 +17,7 @@ from tests.factories_chat import post_chat
 from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 
 
 def as_user(org, user_id):

@@ -18,7 +18,7 @@ from tests.factories_chat import (FINAL, make_agent, post_chat, read_stream, use
 from tests.factories_identity import mint
 from tests.factories_tools import UvicornThread, free_port
 from tests.factories_workflows import start_worker, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 
 @pytest.fixture(scope="module")
@@ -242,7 +242,7 @@ def test_cancel_ends_the_stream_and_frees_the_thread(http, org, slow_agent, echo
 def test_cancel_while_the_model_is_silent(http, org, slow_agent, echo_agent, model, client):
     """The model has not sent a byte: DELETE /v1/chat/stream ends the turn within 0.5 s
     (in-process on SQLite, on the worker with Redis) and the thread is free at once."""
-    from tests.servers import slow
+    from testkit import slow
 
     hal = user(org, "hal")
     model.hangups.clear()

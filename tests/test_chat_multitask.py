@@ -18,7 +18,7 @@ from tests.factories import assert_problem, make_org
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_tools import UvicornThread
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 
 @pytest.fixture(scope="module")

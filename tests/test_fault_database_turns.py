@@ -15,7 +15,7 @@ import pytest
 
 from tests.factories_chat import read_stream, wait_turn
 from tests.processes import Redis, Serve, admin_org, env_for, start_worker, stop_process
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 from tests.test_fault_database import PG_SERVER_URL, Cluster, _pg_admin_connect, _pg_bin
 
 pytestmark = pytest.mark.skipif(not PG_SERVER_URL.startswith("postgres") or not Redis.available(),

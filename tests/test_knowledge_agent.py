@@ -13,7 +13,7 @@ from tests.factories_chat import post_chat, wait_turn
 from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_document
 from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 from tests.test_memories import as_user, remember
 
 

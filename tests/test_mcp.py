@@ -197,7 +197,7 @@ def test_headers_are_sent_and_write_only(client):
 
 
 def test_stdio_server_when_the_operator_enables_it(settings):
-    script = Path(__file__).parent / "servers" / "stdio_mcp.py"
+    script = Path(__file__).resolve().parent.parent / "testkit" / "stdio_mcp.py"
     server = mcp_client.Server(key="stdio-test@1", transport="stdio", command=sys.executable,
                                args=(str(script),))
     try:

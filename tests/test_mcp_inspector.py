@@ -14,7 +14,7 @@ from tests.factories_copilots import deploy, make_agent, make_copilot, make_work
 from tests.factories_exposures import ECHO, echo_network, expose, served  # noqa: F401
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 
 NPM_DIR = Path(__file__).parent / "npm-mcp"
 PACKAGE = "@modelcontextprotocol/inspector"

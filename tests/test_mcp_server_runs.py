@@ -10,7 +10,7 @@ from tests.factories_copilots import deploy, make_copilot
 from tests.factories_exposures import expose, mcp_client, refused, served, wait_run  # noqa: F401
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import Reply, text, tool_calls
+from testkit import Reply, text, tool_calls
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from tests.factories import make_org
 from tests.factories_tools import UvicornThread
 
 TIME_SERVER = str(Path(sys.executable).parent / "mcp-server-time")
-SCRIPT = str(Path(__file__).parent / "servers" / "stdio_mcp.py")
+SCRIPT = str(Path(__file__).resolve().parent.parent / "testkit" / "stdio_mcp.py")
 ORG_TOKEN = "org-token-5b1e0c7d9a"
 ANA_TOKEN = "ana-token-88f2d4c61e"
 BEN_TOKEN = "ben-token-0d9c3b7a52"

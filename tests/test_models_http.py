@@ -9,7 +9,7 @@ import pytest
 from rules import ssrf
 from runtime.models import (HttpOptions, Message, ModelCancelled, ModelError, ModelRequest,
                             ModelSettings, TextDelta, get_provider)
-from tests.servers import AnthropicServer, OpenAIServer, drop, error, slow, text
+from testkit import AnthropicServer, OpenAIServer, drop, error, slow, text
 
 KEY = "sk-secret-key-0123456789abcdef"
 REQUEST = ModelRequest([Message.user("hello")], settings=ModelSettings("test-model"))

@@ -10,7 +10,7 @@ from rules import ssrf
 from runtime.models import (Finish, Message, ModelCancelled, ModelError, ModelRequest,
                             ModelSettings, TextDelta, ToolCall, ToolCallEvent, ToolSchema, Usage,
                             collect, get_provider)
-from tests.servers import OpenAIServer, Reply, sse, text, tool_calls
+from testkit import OpenAIServer, Reply, sse, text, tool_calls
 
 KEY = "sk-test-0123456789abcdef"
 WEATHER = ToolSchema("get_weather", "Weather for a city",

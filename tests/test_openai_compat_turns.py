@@ -15,7 +15,7 @@ from tests.factories_identity import mint
 from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool
 from tests.factories_turns import MODEL, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, error, text, tool_calls
+from testkit import OpenAIServer, error, text, tool_calls
 
 
 @pytest.fixture(scope="module")

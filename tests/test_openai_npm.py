@@ -17,7 +17,7 @@ from tests.factories import make_org
 from tests.factories_identity import mint
 from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool
 from tests.factories_turns import MODEL, use_model_server
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
 
 NPM_DIR = Path(__file__).parent / "npm-openai"
 

@@ -27,7 +27,7 @@ from tests.factories_tracing import PARENT_ID, TRACE_ID, finished_spans, in_memo
 from tests.factories_turns import http_tool, openai_agent, use_model_server
 from tests.factories_workflows import make_workflow, start_run, wait_run
 from tests.fixtures_turns import allow_loopback, model, tools_server  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 from tests.processes import Redis
 
 SUFFIX = uuid.uuid4().hex[:8]

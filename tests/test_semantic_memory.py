@@ -8,7 +8,7 @@ import pytest
 from store import db
 from tests.factories import assert_problem, make_org
 from tests.factories_knowledge import use_embeddings, wait_embeddings
-from tests.servers.openai_server import OpenAIServer
+from testkit.openai_server import OpenAIServer
 from tests.test_memories import as_user, remember
 
 

@@ -15,7 +15,7 @@ from tests.factories import assert_problem, make_org
 from tests.factories_tools import UvicornThread
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import wf_settings
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_identity import mint
 from tests.factories_turns import MODEL, http_tool, make_agent, openai_agent, use_model_server
 from tests.fixtures_turns import allow_loopback, llm, model, org, tools_server  # noqa: F401 (fixtures)
-from tests.servers import AnthropicServer, text, tool_calls
+from testkit import AnthropicServer, text, tool_calls
 
 PRICES = {MODEL: {"input": 1000, "output": 2000}}  # USD per million tokens
 

@@ -15,7 +15,7 @@ from store.models import AgentRun
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_turns import Events, make_agent, openai_agent, use_model_server
-from tests.servers import OpenAIServer, slow, text
+from testkit import OpenAIServer, slow, text
 
 LONG = " ".join(f"w{i}" for i in range(60))
 

@@ -14,7 +14,7 @@ from tests.factories_chat import post_chat, read_stream, user, wait_turn
 from tests.factories_copilots import make_agent
 from tests.factories_turns import MODEL, use_model_server
 from tests.processes import Serve, admin_org, env_for
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 
 @pytest.fixture(scope="module")

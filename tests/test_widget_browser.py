@@ -19,7 +19,7 @@ from tests.factories_copilots import make_agent, make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, StreamCutter, assistant_texts, browser,  # noqa: F401
                                    context, host_page, served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
 
 ACCESS_TTL = 3  # seconds: the widget outlives its access token within a test
 UI = {"title": "Help desk", "theme": "dark", "accent_color": "#ffb000",

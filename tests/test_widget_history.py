@@ -16,7 +16,7 @@ from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, assistant_texts, browser, context,  # noqa: F401
                                    host_page, served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
 
 TURNS = 125  # 250 messages
 

@@ -13,7 +13,7 @@ from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, assistant_texts, browser, context,  # noqa: F401
                                    host_page, shadow, wait_for, wait_idle)
 from tests.processes import Serve, admin_org, env_for
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 STORY = " ".join(f"word{i}" for i in range(80))
 

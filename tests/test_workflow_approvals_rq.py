@@ -13,7 +13,7 @@ from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
 from tests.factories_workflows import make_workflow, start_run, start_worker, stop, wf_settings
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs AGENT_PLATFORM_TEST_REDIS_URL")
 
