@@ -83,6 +83,16 @@ def client(app):
 
 
 @pytest.fixture(scope="module")
+def org(client):
+    """A new organization with an API key, one per test module: {id, name, key, key_id,
+    headers} (tests.factories.make_org). Modules whose organization needs more (a model
+    server, say) import their own from the fixtures modules."""
+    from tests.factories import make_org
+
+    return make_org(client)
+
+
+@pytest.fixture(scope="module")
 def admin():
     return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 

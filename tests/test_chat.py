@@ -69,11 +69,6 @@ def http(live):
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def echo_agent(http, org):
     return make_agent(http, org["headers"])
 

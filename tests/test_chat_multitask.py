@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from tests import sdk_live  # noqa: F401  (the generated Python client on sys.path)
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_tools import UvicornThread
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
@@ -59,11 +59,6 @@ def http(app):
     with httpx.Client(base_url=server.url, timeout=20) as c:
         yield c
     server.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 @pytest.fixture(scope="module")

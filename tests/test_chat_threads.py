@@ -19,11 +19,6 @@ from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixt
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def agent(client, org):
     return make_agent(client, org["headers"])
 

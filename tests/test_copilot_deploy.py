@@ -8,15 +8,10 @@ import requests
 from store import db, deployments
 from store.errors import Conflict
 from store.models import Agent, Copilot
-from tests.factories import assert_problem, list_all, make_org, pages
+from tests.factories import assert_problem, list_all, pages
 from tests.factories_copilots import (deploy, get_copilot, make_agent, make_copilot,
                                       make_workflow, update_agent)
 from tests.factories_tools import UvicornThread
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def pinned(copilot):

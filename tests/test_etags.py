@@ -10,14 +10,9 @@ import uuid
 import httpx
 import pytest
 
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_copilots import make_agent
 from tests.processes import Serve, admin_org, env_for
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def test_a_get_has_an_etag_and_if_none_match_gives_304(client, org):

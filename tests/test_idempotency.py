@@ -22,11 +22,6 @@ from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.processes import Serve, admin_org, env_for
 
 
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
 def key() -> dict:
     return {"Idempotency-Key": f"k-{uuid.uuid4()}"}
 

@@ -18,7 +18,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tests.conftest import make_settings
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_tools import make_provider, make_tool
 
@@ -100,11 +100,6 @@ class StandIn:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def _execute(client, org, tool_id, data) -> dict:

@@ -14,7 +14,7 @@ from store import db, schedules
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import make_workflow, post_tool, tool_step
 from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)
-    only_this_tests_schedules, org, server, settings, worker)
+    only_this_tests_schedules, server, settings, worker)
 
 UTC = dt.timezone.utc
 pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")

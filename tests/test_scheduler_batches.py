@@ -14,7 +14,7 @@ from store import db, limits, run_state, schedules
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
                                        wf_settings)
-from tests.fixtures_workflows import only_this_tests_schedules, org, server  # noqa: F401
+from tests.fixtures_workflows import only_this_tests_schedules, server  # noqa: F401
 
 UTC = dt.timezone.utc
 # Tomorrow: the runs a claim writes are stamped with the scheduler's clock, and a clock in the

@@ -12,7 +12,6 @@ from jobs import recovery
 from runtime import workflow_engine
 from store import db, run_state, workflow_runs
 from store.models import WorkflowRun
-from tests.factories import make_org
 from tests.factories_workflows import (ToolServer, make_workflow, post_tool, start_run,
                                        start_worker, stop, tool_step, wait_run, wf_settings)
 
@@ -35,11 +34,6 @@ def server():
     s = ToolServer()
     yield s
     s.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def recorded_run(org, wf) -> str:

@@ -21,11 +21,6 @@ def server():
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def other(client):
     return make_org(client)
 
