@@ -30,7 +30,9 @@ class _Echo(BaseHTTPRequestHandler):
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length) if length else b""
         if parts.path.startswith("/sleep/"):
+            arrived = time.monotonic()
             time.sleep(float(parts.path.split("/")[2]))
+            self.server.sleeps.append((arrived, time.monotonic()))
         status = 200
         if parts.path.startswith("/status/"):
             status = int(parts.path.split("/")[2])
@@ -95,6 +97,8 @@ class EchoServer:
         self.server.daemon_threads = True
         self.server.seen = []
         self.seen = self.server.seen
+        self.server.sleeps = []  # (arrived, answered) of each /sleep/ request, monotonic
+        self.sleeps = self.server.sleeps
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 

@@ -13,6 +13,7 @@ from tests.factories import make_org
 from tests.factories_tools import UvicornThread
 from tests.factories_turns import EchoServer, use_model_server
 from testkit import OpenAIServer, text
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -67,6 +68,6 @@ def held_model(gate):
 def http(app):
     """A client of the module's app, served by uvicorn on a free port."""
     server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=30) as client:
+    with httpx.Client(base_url=server.url, timeout=scaled(30)) as client:
         yield client
     server.close()

@@ -18,6 +18,7 @@ from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401 (fixtures)
 from testkit import text, tool_calls
+from tests.waiting import wait_until
 
 
 def as_user(org, user_id):
@@ -38,13 +39,10 @@ def decide(client, run_id, headers, call_id, decision, status=200, **fields):
 
 
 def wait_final(client, org, run_id, timeout=20):
-    deadline = time.monotonic() + timeout
-    while True:
-        run = client.get(f"/v1/runs/{run_id}", headers=org["headers"]).json()["run"]
-        if run["status"] in ("succeeded", "failed", "cancelled"):
-            return run
-        assert time.monotonic() < deadline, run["status"]
-        time.sleep(0.05)
+    return wait_until(lambda: client.get(f"/v1/runs/{run_id}",
+                                         headers=org["headers"]).json()["run"], timeout,
+                      f"run {run_id} to end", every=0.05,
+                      done=lambda run: run["status"] in ("succeeded", "failed", "cancelled"))
 
 
 def tool_results(request) -> dict:

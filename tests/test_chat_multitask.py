@@ -19,6 +19,7 @@ from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_tools import UvicornThread
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
 from testkit import OpenAIServer, text
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +57,7 @@ def workers(app, settings):
 @pytest.fixture(scope="module")
 def http(app):
     server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=20) as c:
+    with httpx.Client(base_url=server.url, timeout=scaled(20)) as c:
         yield c
     server.close()
 

@@ -16,6 +16,7 @@ from tests.factories_tools import EchoServer, UvicornThread, make_provider, make
 from tests.factories_turns import MODEL, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
 from testkit import OpenAIServer, text, tool_calls
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +48,7 @@ def worker(app, settings):
 @pytest.fixture(scope="module")
 def http(app):
     server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=20) as client:
+    with httpx.Client(base_url=server.url, timeout=scaled(20)) as client:
         yield client
     server.close()
 

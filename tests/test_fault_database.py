@@ -35,6 +35,7 @@ from tests.conftest import PG_SERVER_URL, _pg_admin_connect
 from tests.factories_chat import wait_turn
 from tests.processes import (ROOT, Redis, Serve, admin_org, env_for, free_port, start_worker,
                              stop_process, wait_port)
+from tests.waiting import scaled
 
 pytestmark = pytest.mark.skipif(not PG_SERVER_URL.startswith("postgres") or not Redis.available(),
                                 reason="the PostgreSQL + Redis pass (needs initdb and redis-server)")
@@ -207,7 +208,7 @@ def _final(http, h, path: str, timeout: float = 90) -> dict:
 
 def _traffic(url, h, agent_id, workflow_id, stop: threading.Event, answers: list) -> None:
     """Chat turns and workflow runs, one after the other, until stopped (answers: statuses)."""
-    with httpx.Client(base_url=url, timeout=30) as http:
+    with httpx.Client(base_url=url, timeout=scaled(30)) as http:
         n = 0
         while not stop.is_set():
             n += 1
@@ -240,7 +241,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
     stop, answers = threading.Event(), []
     traffic = None
     try:
-        http = httpx.Client(base_url=server.url, timeout=30)
+        http = httpx.Client(base_url=server.url, timeout=scaled(30))
         h = admin_org(http)["headers"]
         agent = http.post("/v1/agents", headers=h, json={"name": "echoer"}).json()["agent"]
         workflow = http.post("/v1/workflows", headers=h, json={"name": "wf", "steps": [

@@ -23,6 +23,7 @@ from server.logs import JsonFormatter
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_tools import UvicornThread
+from tests.waiting import scaled
 
 TIME_SERVER = str(Path(sys.executable).parent / "mcp-server-time")
 SCRIPT = str(Path(__file__).resolve().parent.parent / "testkit" / "stdio_mcp.py")
@@ -91,7 +92,7 @@ def test_end_users_share_one_process_of_a_provider_without_their_own_credentials
     url = f"{live.url}/v1/tools/{tool_ids(client, org, provider['id'])['get_current_time']}/execute"
 
     def call(user):
-        with httpx.Client(timeout=60) as http:
+        with httpx.Client(timeout=scaled(60)) as http:
             resp = http.post(url, json={"input": {"timezone": "UTC"}},
                              headers={**org["headers"], "X-User-Id": user})
         assert resp.status_code == 200, resp.text

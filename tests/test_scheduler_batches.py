@@ -15,6 +15,7 @@ from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
                                        wf_settings)
 from tests.fixtures_workflows import only_this_tests_schedules, server  # noqa: F401
+from tests.waiting import wait_until
 
 UTC = dt.timezone.utc
 # Tomorrow: the runs a claim writes are stamped with the scheduler's clock, and a clock in the
@@ -51,13 +52,9 @@ def runs_of(ids) -> list[WorkflowRun]:
 
 
 def wait_succeeded(ids, timeout=60) -> list[WorkflowRun]:
-    deadline = time.monotonic() + timeout
-    while True:
-        runs = runs_of(ids)
-        if len(runs) == len(ids) and all(r.status == "succeeded" for r in runs):
-            return runs
-        assert time.monotonic() < deadline, sorted(r.status for r in runs)
-        time.sleep(0.05)
+    return wait_until(lambda: runs_of(ids), timeout, f"{len(ids)} runs to succeed", every=0.05,
+                      done=lambda runs: len(runs) == len(ids)
+                      and all(r.status == "succeeded" for r in runs))
 
 
 def claimed(settings, **kw) -> tuple[Scheduler, list, set]:

@@ -39,6 +39,7 @@ from agent_platform_client.models import (AgentChatRequest, AgentCreate, ApiProv
 
 from agent_platform_stream import (ChatStreamError, frames, stream_chat_events,  # noqa: E402
                                    to_event)
+from tests.waiting import wait_until
 
 USER = "sdk-user"
 
@@ -80,14 +81,14 @@ def agent(api, tool):
 
 
 def wait_run(api, run_id, user_id=None):
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def run():
         body = get_run.sync(run_id, client=api, **({"x_user_id": user_id} if user_id else {}))
         assert isinstance(body, TurnRunBody)
-        if body.run.status in (RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED):
-            return body.run
-        time.sleep(0.05)
-    raise AssertionError("the run did not finish")
+        return body.run
+
+    return wait_until(run, 30, f"run {run_id} to finish", every=0.05,
+                      done=lambda run: run.status in (RunStatus.SUCCEEDED, RunStatus.FAILED,
+                                                      RunStatus.CANCELLED))
 
 
 def test_chat_turn_with_a_tool_call_its_run_messages_and_typed_events(api, agent):

@@ -16,6 +16,7 @@ from tests.factories_tools import UvicornThread
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import wf_settings
 from testkit import OpenAIServer, text
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,7 @@ def test_a_synchronous_run_beyond_the_slots_is_503_at_capacity(app):
     server = UvicornThread(app)
     try:
         with OpenAIServer(responder=held) as model, \
-                httpx.Client(base_url=server.url, timeout=30) as http:
+                httpx.Client(base_url=server.url, timeout=scaled(30)) as http:
             org = make_org(http)
             use_model_server(http, org, model)
             agent = openai_agent(http, org)
