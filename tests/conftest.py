@@ -106,4 +106,27 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
+PROGRESS_FILE = os.environ.get("AGENT_PLATFORM_TEST_PROGRESS_FILE", "")
+_progress = {"done": 0, "total": 0}
+
+
+def _write_progress() -> None:
+    if PROGRESS_FILE:  # whole or not at all: the reader never sees half a line
+        with open(f"{PROGRESS_FILE}.tmp", "w", encoding="utf-8") as out:
+            out.write(f"{_progress['done']} {_progress['total']}\n")
+        os.replace(f"{PROGRESS_FILE}.tmp", PROGRESS_FILE)
+
+
+def pytest_collection_finish(session):
+    """tests/run.sh reads how far a stage is (tests done, tests collected) from this file."""
+    _progress["total"] = len(session.items)
+    _write_progress()
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "teardown":
+        _progress["done"] += 1
+        _write_progress()
+
+
 from tests.pgvector import pgvector_server, vector_database_url  # noqa: E402,F401 (fixtures)
