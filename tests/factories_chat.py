@@ -8,7 +8,7 @@ import uuid
 
 import httpx
 
-from tests.waiting import wait_until
+from tests.waiting import scaled, wait_until
 
 FINAL = ("run.completed", "run.failed", "run.cancelled")
 
@@ -73,10 +73,10 @@ def read_stream(http, thread_id: str, headers: dict, *, last_event_id: int | Non
     if last_event_id is not None:
         headers["Last-Event-ID"] = str(last_event_id)
     events, comments, ended = [], [], False
-    deadline = time.monotonic() + (seconds if seconds is not None else timeout)
+    deadline = time.monotonic() + (seconds if seconds is not None else scaled(timeout))
     fields: dict = {}
     with http.stream("GET", "/v1/chat/stream", params=params, headers=headers,
-                     timeout=httpx.Timeout(timeout, read=timeout)) as resp:
+                     timeout=httpx.Timeout(scaled(timeout), read=scaled(timeout))) as resp:
         assert resp.status_code == 200, resp.read()
         assert resp.headers["content-type"].startswith("text/event-stream")
         lines = resp.iter_lines()

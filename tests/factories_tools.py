@@ -9,6 +9,7 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+from tests.waiting import scaled
 
 SESSION_PREFIX = "st_test_"
 
@@ -119,7 +120,7 @@ class UvicornThread:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + scaled(10)
         while not self.server.started:
             if time.monotonic() > deadline:
                 raise RuntimeError("server did not start")

@@ -16,6 +16,7 @@ from tests.factories_identity import mint
 from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
 from testkit import Reply, text
+from tests.waiting import scaled
 
 S = pb.TaskState
 
@@ -90,7 +91,7 @@ def test_cancel_and_resubscribe(client, org, model, slow, served):
             first = await anext(stream)  # the submitted task; the stream is then cut
             await stream.aclose()
             task_id = first.task.id
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + scaled(20)
             while not model.requests:
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.05)

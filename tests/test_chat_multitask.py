@@ -300,7 +300,7 @@ def _job_done(settings, job, timeout: float = 20.0):
     """The result of a job dispatched by the test (in-process Future or RQ job)."""
     if isinstance(job, concurrent.futures.Future):  # in-process
         return job.result(timeout=timeout)
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while job.get_status(refresh=True) not in ("finished", "failed"):
         assert time.monotonic() < deadline, "the job did not run"
         time.sleep(0.05)

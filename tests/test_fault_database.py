@@ -184,7 +184,7 @@ def test_connections_held_and_pooled_across_a_restart_are_replaced(cluster, pool
 def _accepted(call, what: str, timeout: float = 60):
     """Post until the service accepts (202); while the database is coming back a 503
     `database_unavailable` is an acceptable answer, never a 500."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         resp = call()
         if resp.status_code == 202:
@@ -196,7 +196,7 @@ def _accepted(call, what: str, timeout: float = 60):
 
 
 def _final(http, h, path: str, timeout: float = 90) -> dict:
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         resp = http.get(path, headers=h)
         if resp.status_code == 200 and resp.json()["run"]["status"] in (
@@ -278,7 +278,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
         starting = time.monotonic()
         cluster.start()  # returns once the server accepts connections
         restarted = time.monotonic()
-        deadline = restarted + 60
+        deadline = restarted + scaled(60)
         while http.get("/readyz").status_code != 200:
             assert time.monotonic() < deadline, "never ready again"
             time.sleep(0.05)
@@ -308,7 +308,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
                 "schedule_id": schedule.json()["schedule"]["id"]}).json()["runs"]
             fired[:] = page
             return page and page[0]["status"] == "succeeded"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + scaled(60)
         while not schedule_ran():
             assert time.monotonic() < deadline, f"the schedule never ran: {fired}"
             time.sleep(0.2)

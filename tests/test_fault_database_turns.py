@@ -70,7 +70,7 @@ def test_a_database_restart_mid_burst_loses_no_turn(cluster, tmp_path):
                     "agent_id": agent.json()["agent"]["id"], "message": f"hello {n}"})
                 assert said.status_code == 202, said.text
                 posted.append((headers, said.json()))
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + scaled(60)
             while len(model.requests) < N:  # every turn waits on its model call
                 assert time.monotonic() < deadline, f"{len(model.requests)} model calls"
                 time.sleep(0.05)

@@ -59,7 +59,7 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
             server.url, org["headers"], provider["id"], i, stop, acked, lock)) for i in range(4)]
         for w in writers:
             w.start()
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + scaled(60)
         while sum(map(len, acked.values())) < 40:
             assert time.monotonic() < deadline, acked
             time.sleep(0.02)
@@ -101,7 +101,7 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
             assert versions.status_code == 200 and versions.json()["versions"], agent
         # the rebuilds recorded by the killed process are delivered by the new one
         db.bind(database_url, pool_size=2, pool_timeout=5)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + scaled(30)
         while True:
             with db.connection():
                 left = OutboxEntry.select().count()

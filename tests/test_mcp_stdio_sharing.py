@@ -68,7 +68,7 @@ def children(marker: str) -> list[int]:
 
 
 def eventually(check, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         value = check()
         if value or time.monotonic() > deadline:

@@ -221,7 +221,7 @@ def test_connections_in_use_rise_while_one_is_held_and_fall_back(client):
     from store import db
 
     def settles_at(expected: float) -> float:
-        deadline = time.monotonic() + 5  # background threads may hold one for a moment
+        deadline = time.monotonic() + scaled(5)  # background threads may hold one for a moment
         while True:
             seen = _value(_scrape(client), "agent_platform_db_connections_in_use")
             if seen == expected or time.monotonic() > deadline:

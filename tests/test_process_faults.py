@@ -30,7 +30,7 @@ def _serve(env, *args, stderr=subprocess.PIPE) -> subprocess.Popen:
 
 
 def _until(predicate, timeout: float, what: str, every: float = 0.05):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while time.monotonic() < deadline:
         value = predicate()
         if value:

@@ -15,7 +15,7 @@ from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import make_workflow, post_tool, tool_step
 from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)
     only_this_tests_schedules, server, settings, worker)
-from tests.waiting import wait_until
+from tests.waiting import scaled, wait_until
 
 UTC = dt.timezone.utc
 pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
@@ -245,7 +245,7 @@ def test_the_in_process_scheduler_thread_of_serve(settings, org, empty, tmp_path
     past = new_schedule(org, empty, dt.datetime.now(UTC), run_at="2001-01-01T00:00:00Z")
     app = create_app(on)
     with app.test_client():  # start-up starts the thread; the missed one-time fire fires
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + scaled(10)
         while schedule(past).status != "completed":
             assert time.monotonic() < deadline, "the scheduler thread did not fire"
             time.sleep(0.05)

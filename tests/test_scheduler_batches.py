@@ -15,7 +15,7 @@ from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
                                        wf_settings)
 from tests.fixtures_workflows import only_this_tests_schedules, server  # noqa: F401
-from tests.waiting import wait_until
+from tests.waiting import scaled, wait_until
 
 UTC = dt.timezone.utc
 # Tomorrow: the runs a claim writes are stamped with the scheduler's clock, and a clock in the
@@ -119,7 +119,8 @@ def test_a_burst_runs_in_batches_of_fires_each_once(client, settings, org):
         from store.redis_client import connection
 
         queue = Queue(settings.workflow_queue, connection=connection(settings.redis_url))
-        deadline = time.monotonic() + 10  # a job's runs commit before RQ records it finished
+        # a job's runs commit before RQ records it finished
+        deadline = time.monotonic() + scaled(10)
         while True:
             done = [j for j in queue.finished_job_registry.get_job_ids()
                     if j.startswith("fires-")]
@@ -253,7 +254,7 @@ def test_warm_opens_a_planned_connection_for_each_claim_thread(settings):
     pool.close_idle()
     Scheduler(settings, threads=3).warm()
     # the app's outbox relay checks one out now and then: wait it out, a leak stays in use
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + scaled(10)
     while db.connections_in_use() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert db.connections_in_use() == 0 and len(pool._connections) >= 3

@@ -39,7 +39,7 @@ from agent_platform_client.models import (AgentChatRequest, AgentCreate, ApiProv
 
 from agent_platform_stream import (ChatStreamError, frames, stream_chat_events,  # noqa: E402
                                    to_event)
-from tests.waiting import wait_until
+from tests.waiting import scaled, wait_until
 
 USER = "sdk-user"
 
@@ -214,7 +214,7 @@ def test_workflow_and_its_run(api, tool, agent):
         input_=WorkflowInput.from_dict({"q": "x"})))
     assert started.status_code == 202 and isinstance(started.parsed, WorkflowRunBody)
     run_id = started.parsed.run.id
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + scaled(30)
     while (run := get_workflow_run.sync(run_id, client=api).run).status in (
             RunStatus.QUEUED, RunStatus.RUNNING):
         assert time.monotonic() < deadline

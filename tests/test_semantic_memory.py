@@ -10,7 +10,7 @@ from tests.factories import assert_problem, make_org
 from tests.factories_knowledge import use_embeddings, wait_embeddings
 from testkit.openai_server import OpenAIServer
 from tests.test_memories import as_user, remember
-from tests.waiting import wait_until
+from tests.waiting import scaled, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +106,7 @@ def test_a_new_model_re_embeds_while_the_old_one_answers(client, embedder):
     assert resp.status_code == 200, resp.text
     assert resp.json()["embeddings"]["model"] == "embed-b"
     import time
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     while (entry := client.get("/v1/model-config", headers=org["headers"]).json()[
             "embeddings"])["status"] != "failed":
         assert time.monotonic() < deadline, entry

@@ -53,7 +53,7 @@ def test_a_synchronous_run_beyond_the_slots_is_503_at_capacity(app):
             holders = [threading.Thread(target=run) for _ in range(2)]
             for t in holders:
                 t.start()
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + scaled(30)
             while len(model.requests) < 2:  # both slots taken by runs waiting on the model
                 assert time.monotonic() < deadline
                 time.sleep(0.05)

@@ -55,7 +55,7 @@ def org(http, held_model, gate, settings):
 
 def _calls_open(model, count, timeout=60.0):
     """Wait until the model server has received ``count`` calls (all held at the gate)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while len(model.requests) < count:
         assert time.monotonic() < deadline, f"{len(model.requests)} model calls, not {count}"
         time.sleep(0.05)
