@@ -93,6 +93,21 @@ def org(client):
 
 
 @pytest.fixture(scope="module")
+def http(app):
+    """An HTTP client of the module's app, served by uvicorn on a free port (streams, real
+    sockets); modules that serve the app otherwise (a live `serve` process) define their own."""
+    import httpx
+
+    from tests.factories_tools import UvicornThread
+    from tests.waiting import scaled
+
+    server = UvicornThread(app)
+    with httpx.Client(base_url=server.url, timeout=scaled(30)) as client:
+        yield client
+    server.close()
+
+
+@pytest.fixture(scope="module")
 def admin():
     return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 

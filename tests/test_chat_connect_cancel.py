@@ -8,15 +8,13 @@ import socket
 import threading
 import time
 
-import httpx
 import pytest
 
 from tests.factories import make_org
 from tests.factories_chat import make_agent, post_chat, read_stream, user
-from tests.factories_tools import UvicornThread
 from tests.factories_turns import use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.waiting import scaled, wait_until
+from tests.waiting import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -38,14 +36,6 @@ def worker(app, settings):
     yield process
     if process is not None:
         stop(process)
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=scaled(20)) as c:
-        yield c
-    server.close()
 
 
 class Silent:

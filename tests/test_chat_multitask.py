@@ -10,13 +10,11 @@ import concurrent.futures
 import datetime
 import time
 
-import httpx
 import pytest
 
 from tests import sdk_live  # noqa: F401  (the generated Python client on sys.path)
 from tests.factories import assert_problem
 from tests.factories_chat import make_agent, post_chat, read_stream, user
-from tests.factories_tools import UvicornThread
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
 from testkit import OpenAIServer, text
 from tests.waiting import scaled
@@ -52,14 +50,6 @@ def workers(app, settings):
     yield processes
     for process in processes:
         stop(process)
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=scaled(20)) as c:
-        yield c
-    server.close()
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_chat import post_chat, user
 from tests.factories_copilots import make_copilot
 from tests.factories_turns import openai_agent, use_model_server
-from tests.fixtures_turns import allow_loopback, gate, held_model, http  # noqa: F401 (fixtures)
+from tests.fixtures_turns import allow_loopback, gate, held_model  # noqa: F401 (fixtures)
 from tests.waiting import wait_until
 
 USER_LIMIT = 10  # the default of AGENT_PLATFORM_USER_TURNS_IN_FLIGHT

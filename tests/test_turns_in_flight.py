@@ -18,7 +18,7 @@ from tests.factories import make_org
 from tests.factories_chat import post_chat, read_stream, user
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.fixtures_turns import allow_loopback, gate, held_model, http  # noqa: F401 (fixtures)
+from tests.fixtures_turns import allow_loopback, gate, held_model  # noqa: F401 (fixtures)
 from tests.waiting import scaled
 
 N = 40
