@@ -59,7 +59,7 @@ def main(argv: list[str]) -> int:
     from store import db, model_config
     from store import providers as provider_store
     from store import tools as tool_store
-    from tests.servers import OpenAIServer, text, tool_calls
+    from testkit import OpenAIServer, text, tool_calls
 
     def respond(request):
         if request.body["messages"][-1]["role"] == "tool":

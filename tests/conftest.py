@@ -83,6 +83,31 @@ def client(app):
 
 
 @pytest.fixture(scope="module")
+def org(client):
+    """A new organization with an API key, one per test module: {id, name, key, key_id,
+    headers} (tests.factories.make_org). Modules whose organization needs more (a model
+    server, say) import their own from the fixtures modules."""
+    from tests.factories import make_org
+
+    return make_org(client)
+
+
+@pytest.fixture(scope="module")
+def http(app):
+    """An HTTP client of the module's app, served by uvicorn on a free port (streams, real
+    sockets); modules that serve the app otherwise (a live `serve` process) define their own."""
+    import httpx
+
+    from tests.factories_tools import UvicornThread
+    from tests.waiting import scaled
+
+    server = UvicornThread(app)
+    with httpx.Client(base_url=server.url, timeout=scaled(30)) as client:
+        yield client
+    server.close()
+
+
+@pytest.fixture(scope="module")
 def admin():
     return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 
@@ -94,6 +119,29 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+
+
+PROGRESS_FILE = os.environ.get("AGENT_PLATFORM_TEST_PROGRESS_FILE", "")
+_progress = {"done": 0, "total": 0}
+
+
+def _write_progress() -> None:
+    if PROGRESS_FILE:  # whole or not at all: the reader never sees half a line
+        with open(f"{PROGRESS_FILE}.tmp", "w", encoding="utf-8") as out:
+            out.write(f"{_progress['done']} {_progress['total']}\n")
+        os.replace(f"{PROGRESS_FILE}.tmp", PROGRESS_FILE)
+
+
+def pytest_collection_finish(session):
+    """tests/run.sh reads how far a stage is (tests done, tests collected) from this file."""
+    _progress["total"] = len(session.items)
+    _write_progress()
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "teardown":
+        _progress["done"] += 1
+        _write_progress()
 
 
 from tests.pgvector import pgvector_server, vector_database_url  # noqa: E402,F401 (fixtures)

@@ -8,6 +8,8 @@ import uuid
 
 import httpx
 
+from tests.waiting import scaled, wait_until
+
 FINAL = ("run.completed", "run.failed", "run.cancelled")
 
 
@@ -71,10 +73,10 @@ def read_stream(http, thread_id: str, headers: dict, *, last_event_id: int | Non
     if last_event_id is not None:
         headers["Last-Event-ID"] = str(last_event_id)
     events, comments, ended = [], [], False
-    deadline = time.monotonic() + (seconds if seconds is not None else timeout)
+    deadline = time.monotonic() + (seconds if seconds is not None else scaled(timeout))
     fields: dict = {}
     with http.stream("GET", "/v1/chat/stream", params=params, headers=headers,
-                     timeout=httpx.Timeout(timeout, read=timeout)) as resp:
+                     timeout=httpx.Timeout(scaled(timeout), read=scaled(timeout))) as resp:
         assert resp.status_code == 200, resp.read()
         assert resp.headers["content-type"].startswith("text/event-stream")
         lines = resp.iter_lines()
@@ -106,14 +108,13 @@ def read_stream(http, thread_id: str, headers: dict, *, last_event_id: int | Non
 def wait_turn(http, headers, thread_id: str, run_id: str | None = None,
               timeout: float = 20.0) -> dict:
     """Wait for the assistant's answer in the thread (of the turn run_id when given)."""
-    deadline = time.monotonic() + timeout
-    while True:
+    def newest() -> list[dict]:
         resp = http.get("/v1/messages", params={"thread_id": thread_id, "order": "desc",
                                                 "limit": 1}, headers=headers)
         assert resp.status_code == 200, resp.text
-        page = resp.json()["messages"]
-        if page and page[0]["role"] == "assistant" and run_id in (None, page[0]["run_id"]):
-            return page[0]
-        if time.monotonic() > deadline:
-            raise AssertionError(f"thread {thread_id}: no answer yet")
-        time.sleep(0.02)
+        return resp.json()["messages"]
+
+    page = wait_until(newest, timeout, f"the answer in thread {thread_id}",
+                      done=lambda page: page and page[0]["role"] == "assistant"
+                      and run_id in (None, page[0]["run_id"]))
+    return page[0]

@@ -10,6 +10,7 @@ import pytest
 
 from tests.factories_copilots import deploy, make_agent, make_copilot
 from tests.factories_tools import UvicornThread
+from tests.waiting import scaled, wait_until
 
 ECHO = {"provider": "echo", "name": "echo"}
 
@@ -65,15 +66,9 @@ async def refused(mcp, name: str, arguments: dict):
 def wait_run(client, headers: dict, run_id: str, statuses=("succeeded", "failed", "cancelled"),
              timeout: float = 30.0) -> dict:
     """The run once its status is one of statuses (read over the API)."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while True:
-        run = client.get(f"/v1/runs/{run_id}", headers=headers).json()["run"]
-        if run["status"] in statuses:
-            return run
-        assert time.monotonic() < deadline, f"run {run_id} stayed {run['status']}"
-        time.sleep(0.05)
+    return wait_until(lambda: client.get(f"/v1/runs/{run_id}", headers=headers).json()["run"],
+                      timeout, f"run {run_id} to reach {statuses}", every=0.05,
+                      done=lambda run: run["status"] in statuses)
 
 
 def latest_run(client, headers: dict, **filters) -> dict | None:
@@ -89,7 +84,7 @@ async def a2a_client(url: str, exposure_id: str, headers: dict, streaming: bool 
     import httpx
     from a2a.client import A2ACardResolver, ClientConfig, create_client
 
-    http = httpx.AsyncClient(headers=headers, timeout=60)
+    http = httpx.AsyncClient(headers=headers, timeout=scaled(60))
     async with http:
         card = await A2ACardResolver(http, f"{url}/a2a/{exposure_id}").get_agent_card()
         client = await create_client(card, ClientConfig(httpx_client=http, streaming=streaming))

@@ -2,7 +2,7 @@
 organization's embeddings model, knowledge bases, documents and the wait for them."""
 from __future__ import annotations
 
-import time
+from tests.waiting import wait_until
 
 DIMS = 64
 READY = {"ready", "failed"}
@@ -23,15 +23,16 @@ def use_embeddings(client, org, server, *, model: str = "test-embed", dims: int 
 
 def wait_embeddings(client, org, model: str, timeout: float = 30.0) -> dict:
     """Wait until the org's embeddings model `model` answers searches."""
-    deadline = time.monotonic() + timeout
-    while True:
-        config = client.get("/v1/model-config", headers=org["headers"]).json()
-        entry = config["embeddings"] or {}
-        if entry.get("status") == "ready" and entry.get("active_model") == model:
-            return config
-        if entry.get("status") == "failed" or time.monotonic() > deadline:
+    def config() -> dict:
+        found = client.get("/v1/model-config", headers=org["headers"]).json()
+        entry = found["embeddings"] or {}
+        if entry.get("status") == "failed":
             raise AssertionError(f"embeddings not ready: {entry}")
-        time.sleep(0.02)
+        return found
+
+    return wait_until(config, timeout, f"embeddings model {model} ready",
+                      done=lambda found: (found["embeddings"] or {}).get("status") == "ready"
+                      and found["embeddings"].get("active_model") == model)
 
 
 def make_kb(client, org, name: str = "handbook", **fields) -> dict:
@@ -51,17 +52,14 @@ def add_text(client, org, kb_id: str, name: str, content: str,
 
 def wait_document(client, org, kb_id: str, document_id: str, until=READY,
                   timeout: float = 30.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
+    def document() -> dict:
         resp = client.get(f"/v1/knowledge-bases/{kb_id}/documents/{document_id}",
                           headers=org["headers"])
         assert resp.status_code == 200, resp.text
-        document = resp.json()["document"]
-        if document["status"] in until:
-            return document
-        if time.monotonic() > deadline:
-            raise AssertionError(f"document {document_id} still {document['status']}")
-        time.sleep(0.02)
+        return resp.json()["document"]
+
+    return wait_until(document, timeout, f"document {document_id} to reach {until}",
+                      done=lambda found: found["status"] in until)
 
 
 def search(client, org, kb_id: str, q: str, **params) -> list[dict]:

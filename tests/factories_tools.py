@@ -9,6 +9,7 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+from tests.waiting import scaled
 
 SESSION_PREFIX = "st_test_"
 
@@ -30,7 +31,9 @@ class _Echo(BaseHTTPRequestHandler):
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length) if length else b""
         if parts.path.startswith("/sleep/"):
+            arrived = time.monotonic()
             time.sleep(float(parts.path.split("/")[2]))
+            self.server.sleeps.append((arrived, time.monotonic()))
         status = 200
         if parts.path.startswith("/status/"):
             status = int(parts.path.split("/")[2])
@@ -95,6 +98,8 @@ class EchoServer:
         self.server.daemon_threads = True
         self.server.seen = []
         self.seen = self.server.seen
+        self.server.sleeps = []  # (arrived, answered) of each /sleep/ request, monotonic
+        self.sleeps = self.server.sleeps
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -115,7 +120,7 @@ class UvicornThread:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + scaled(10)
         while not self.server.started:
             if time.monotonic() > deadline:
                 raise RuntimeError("server did not start")

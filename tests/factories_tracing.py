@@ -8,7 +8,8 @@ import time
 from tests.factories_chat import post_chat, user, wait_turn
 from tests.factories_copilots import make_copilot
 from tests.factories_turns import http_tool, openai_agent, use_model_server
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
+from tests.waiting import scaled
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
 PARENT_ID = "00f067aa0ba902b7"
@@ -18,7 +19,7 @@ SECRET_WORDS = "my private question about invoice 4711"
 def finished_spans(exporter, *names: str, timeout: float = 10.0) -> list:
     """The exporter's finished spans once every span named in `names` is among them: a run's
     own span ends just after the run's final state is visible to a client."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         spans = exporter.get_finished_spans()
         if set(names) <= {s.name for s in spans} or time.monotonic() > deadline:

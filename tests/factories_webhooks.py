@@ -11,6 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from standardwebhooks.webhooks import Webhook
 
 from tests.factories_workflows import ROOT, wf_settings, worker_env  # noqa: F401
+from tests.waiting import scaled, wait_until
 
 # retries within a test's patience; an endpoint is disabled after 5 s of failures
 WEBHOOK_SETTINGS = {"webhook_retry_base_ms": 100, "webhook_retry_max_ms": 400,
@@ -39,14 +40,7 @@ def start_webhook_worker(settings):
 
 def wait_for(check, timeout: float = 30.0, every: float = 0.05):
     """check()'s first truthy result, asked until timeout (then AssertionError)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        found = check()
-        if found:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not true within {timeout} s: {check}")
-        time.sleep(every)
+    return wait_until(check, timeout, f"{check}", every=every)
 
 
 class Receiver:
@@ -178,5 +172,5 @@ def node_modules() -> str:
                     pytest.fail(message)
                 pytest.skip(message)
             subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
-                            "--loglevel=error"], check=True, timeout=300)
+                            "--loglevel=error"], check=True, timeout=scaled(300))
     return str(NPM_DIR / "node_modules")

@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from tests.factories_tools import EchoServer, make_provider, make_tool  # noqa: F401 (re-export)
+from tests.waiting import wait_until
 
 SESSION_PREFIX = "st_wf_"
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,16 +58,13 @@ FINAL = {"succeeded", "failed", "cancelled"}
 
 
 def wait_run(client, headers, run_id, *, until=FINAL, timeout=20.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
+    def run() -> dict:
         resp = client.get(f"/v1/workflow-runs/{run_id}", headers=headers)
         assert resp.status_code == 200, resp.text
-        run = resp.json()["run"]
-        if run["status"] in until:
-            return run
-        if time.monotonic() > deadline:
-            raise AssertionError(f"run {run_id} still {run['status']}: {run}")
-        time.sleep(0.02)
+        return resp.json()["run"]
+
+    return wait_until(run, timeout, f"workflow run {run_id} to reach {until}",
+                      done=lambda found: found["status"] in until)
 
 
 class _Tool(BaseHTTPRequestHandler):

@@ -1,18 +1,17 @@
 """Module fixtures of agent-runtime tests: loopback allowed by the module's SSRF settings, the
 suite's OpenAI-compatible server (`model`; `llm` checks each test consumed its script), a real
 HTTP tool server, and an organization whose model config points at the server; a model that
-holds every call until the test opens its `gate` (`held_model`), and an HTTP client of the
-app served by uvicorn (`http`). A test module imports the names it uses."""
+holds every call until the test opens its `gate` (`held_model`). The HTTP client of the app
+served by uvicorn (`http`) comes from tests/conftest.py. A test module imports the names it
+uses."""
 import threading
 
-import httpx
 import pytest
 
 from rules import ssrf
 from tests.factories import make_org
-from tests.factories_tools import UvicornThread
 from tests.factories_turns import EchoServer, use_model_server
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -61,12 +60,3 @@ def held_model(gate):
 
     with OpenAIServer(responder=held) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    """A client of the module's app, served by uvicorn on a free port."""
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
-    server.close()

@@ -11,7 +11,6 @@ import re
 import shutil
 import socket
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import httpx
 import pytest
 
 from tests.factories_tools import UvicornThread
+from tests.waiting import scaled, wait_until
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -216,20 +216,16 @@ def assistant_texts(page) -> list[str]:
 
 def wait_idle(page, timeout: float = 20.0) -> None:
     """Until no reply is streaming (the send button is enabled again)."""
-    shadow(page, "button.send:not([disabled])").wait_for(timeout=timeout * 1000)
-    shadow(page, ".msg.assistant[aria-busy]").wait_for(state="detached", timeout=timeout * 1000)
+    shadow(page, "button.send:not([disabled])").wait_for(timeout=scaled(timeout) * 1000)
+    shadow(page, ".msg.assistant[aria-busy]").wait_for(state="detached",
+                                                       timeout=scaled(timeout) * 1000)
 
 
 def wait_for(page, predicate, timeout: float = 20.0, every: float = 0.05):
     """Until predicate() is true; waits through the page (Playwright serves its routes and
     events only while the test is inside one of its calls)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        page.wait_for_timeout(every * 1000)
-    raise AssertionError("condition not met in time")
+    return wait_until(predicate, timeout, f"{predicate} on the page", every=every,
+                      sleep=lambda seconds: page.wait_for_timeout(seconds * 1000))
 
 
 class StreamCutter:
@@ -317,7 +313,7 @@ def npm_widget() -> Path:
                     pytest.fail(message)
                 pytest.skip(message)
             subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
-                            "--loglevel=error"], check=True, timeout=300)
+                            "--loglevel=error"], check=True, timeout=scaled(300))
     return NPM_DIR / "node_modules"
 
 

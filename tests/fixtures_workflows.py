@@ -1,10 +1,9 @@
 """Module fixtures of tests whose jobs run like workflow runs: settings with short leases and
 backoffs and, with AGENT_PLATFORM_TEST_REDIS_URL, an RQ worker process serving the module's own
-queues; a tool server, an organization, and the clean-up of the scheduler tests' schedules. A
+queues; a tool server and the clean-up of the scheduler tests' schedules. A
 test module imports the names it uses."""
 import pytest
 
-from tests.factories import make_org
 from tests.factories_workflows import ToolServer, start_worker, stop, wf_settings
 
 
@@ -27,11 +26,6 @@ def server():
     s = ToolServer()
     yield s
     s.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 @pytest.fixture()

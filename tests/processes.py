@@ -8,12 +8,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
 from tests.conftest import ADMIN_TOKEN, SECRET_KEY
+from tests.waiting import scaled, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,14 +51,12 @@ class Redis:
 
 
 def wait_port(port: int, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listens on port {port}")
+    def connect() -> bool:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+
+    wait_until(connect, timeout, f"something to listen on port {port}", every=0.05,
+               retry_on=(OSError,))
 
 
 def env_for(database_url: str, data_dir, redis_url: str | None = None, **extra) -> dict:
@@ -89,16 +87,12 @@ class Serve:
             [sys.executable, "-m", "server.cli", "serve", "--migrate", "--port", str(self.port)],
             env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=open(self.log, "ab") if self.log else subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        def healthy() -> bool:
             assert self.process.poll() is None, "serve exited"
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("serve did not start")
+            return httpx.get(f"{self.url}/healthz", timeout=scaled(1)).status_code == 200
+
+        wait_until(healthy, timeout, "serve to start", every=0.1, retry_on=(httpx.HTTPError,))
+        return self
 
     def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -109,7 +103,7 @@ class Serve:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
-                self.process.wait(15)
+                self.process.wait(scaled(15))
             except subprocess.TimeoutExpired:
                 self.kill()
 
@@ -124,7 +118,7 @@ def stop_process(process: subprocess.Popen, timeout: float = 10) -> None:
     if process.poll() is None:
         process.terminate()
         try:
-            process.wait(timeout)
+            process.wait(scaled(timeout))
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)

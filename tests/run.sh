@@ -34,6 +34,7 @@ pg_root="" pg_bin="" redis_pidfile=""
 cleanup() {
   local status=$?
   trap - EXIT INT TERM
+  [ -n "${ticker_pid:-}" ] && kill "$ticker_pid" 2>/dev/null || true
   if [ -n "$redis_pidfile" ] && [ -s "$redis_pidfile" ]; then
     kill "$(cat "$redis_pidfile")" 2>/dev/null || true
   fi
@@ -112,15 +113,47 @@ start_redis() {
 # Nothing a test starts writes into the user's data directory.
 export AGENT_PLATFORM_DATA_DIR="$work/data"
 
+# Deadlines of the tests scale with AGENT_PLATFORM_TEST_TIME_SCALE (tests/waiting.py). Unless it
+# is set, a machine busier than its cores (1-minute load average per core above 1.5) gets
+# deadlines stretched by that ratio, rounded up, at most 5.
+if [ -z "${AGENT_PLATFORM_TEST_TIME_SCALE:-}" ]; then
+  AGENT_PLATFORM_TEST_TIME_SCALE=$(awk -v cores="$(nproc)" '{ r = $1 / cores;
+    s = (r > 1.5) ? int(r) + (r > int(r)) : 1; print (s > 5) ? 5 : s }' /proc/loadavg)
+fi
+export AGENT_PLATFORM_TEST_TIME_SCALE
+echo "== test deadlines x$AGENT_PLATFORM_TEST_TIME_SCALE (load average $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores)"
+
+# Progress: each pytest stage writes "<tests done> <tests collected>" to $logs/<stage>.progress
+# (tests/conftest.py); every 30 s one line tells where each stage is.
+progress_line() {
+  local parts=() stage
+  for stage in "${STAGES[@]}"; do
+    if [ -f "$logs/$stage.status" ]; then
+      rc=; read -r rc _ <"$logs/$stage.status" || true
+      if [ "$rc" = 0 ]; then parts+=("$stage passed"); else parts+=("$stage FAILED"); fi
+    elif [ -s "$logs/$stage.progress" ]; then
+      done=; total=; read -r done total <"$logs/$stage.progress" || true
+      parts+=("$stage ${done:-0}/${total:-?} done")
+    elif [ -f "$logs/$stage.started" ]; then
+      parts+=("$stage running")
+    fi
+  done
+  local IFS='|'
+  echo "[$(date +%H:%M:%S)] ${parts[*]}" | sed 's/|/ · /g'
+}
+ticker() {
+  while sleep "${TEST_PROGRESS_EVERY:-30}"; do progress_line; done
+}
+
 stage_gates() {
   PYTHON="$PY" bash sdk/check.sh
 }
 stage_sqlite() {
   env -u AGENT_PLATFORM_TEST_DATABASE_URL -u AGENT_PLATFORM_TEST_REDIS_URL \
-    "$PY" -m pytest --basetemp "$work/pytest-sqlite" "$@"
+    AGENT_PLATFORM_TEST_PROGRESS_FILE="$logs/sqlite.progress" "$PY" -m pytest --basetemp "$work/pytest-sqlite" "$@"
 }
 stage_postgres() {
-  "$PY" -m pytest --basetemp "$work/pytest-postgres" "$@"
+  AGENT_PLATFORM_TEST_PROGRESS_FILE="$logs/postgres.progress" "$PY" -m pytest --basetemp "$work/pytest-postgres" "$@"
 }
 stage_contract() {
   PYTHON="$PY" bash contract_tests/run.sh
@@ -133,15 +166,21 @@ declare -A TITLE=([gates]="contract gates: spec, linters, SDK drift, tsc"
 
 started=$(date +%s)
 failed=()
+ticker &
+ticker_pid=$!
 if [ "$MODE" = serial ]; then
   for stage in "${STAGES[@]}"; do
     echo "== ${TITLE[$stage]}"
-    "stage_$stage" "$@" || failed+=("$stage")
+    touch "$logs/$stage.started"
+    rc=0; "stage_$stage" "$@" || rc=$?
+    echo "$rc 0" >"$logs/$stage.status"
+    [ "$rc" = 0 ] || failed+=("$stage")
   done
 else
   declare -A PIDS
   for stage in "${STAGES[@]}"; do
-    ( t0=$(date +%s); set +e; "stage_$stage" "$@" >"$logs/$stage.log" 2>&1; rc=$?
+    ( t0=$(date +%s); set +e; touch "$logs/$stage.started"
+      "stage_$stage" "$@" >"$logs/$stage.log" 2>&1; rc=$?
       echo "$rc $(( $(date +%s) - t0 ))" >"$logs/$stage.status"; exit $rc ) &
     PIDS[$stage]=$!
   done
@@ -157,6 +196,7 @@ else
     fi
   done
 fi
+kill "$ticker_pid" 2>/dev/null || true
 echo "== tests finished in $(( $(date +%s) - started ))s"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "== FAILED: ${failed[*]}" >&2

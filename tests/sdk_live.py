@@ -10,7 +10,6 @@ import fcntl
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -27,6 +26,7 @@ from agent_platform_client.models import ApiKeyCreate, OrganizationCreate  # noq
 
 from tests.conftest import ADMIN_TOKEN, SECRET_KEY  # noqa: E402
 from tests.factories_tools import free_port  # noqa: E402
+from tests.waiting import scaled, wait_until
 
 
 class LiveServer:
@@ -46,18 +46,17 @@ class LiveServer:
         self.process = subprocess.Popen(
             [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--migrate"],
             env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        def healthy() -> bool:
             if self.process.poll() is not None:
                 raise RuntimeError(f"serve exited: {(data_dir / 'serve.log').read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        self.close()
-        raise RuntimeError("serve did not answer within 60 s")
+            return httpx.get(f"{self.url}/healthz", timeout=scaled(1)).status_code == 200
+
+        try:
+            wait_until(healthy, 60, "serve to answer", every=0.1,
+                       retry_on=(httpx.TransportError,))
+        except AssertionError:
+            self.close()
+            raise
 
     def admin(self) -> AuthenticatedClient:
         return AuthenticatedClient(base_url=self.url, token=ADMIN_TOKEN, raise_on_unexpected_status=True)
@@ -91,4 +90,4 @@ def npm_ci(folder: Path, needed: str) -> None:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (folder / needed).exists():
             subprocess.run(["npm", "ci", "--prefix", str(folder), "--no-audit", "--no-fund",
-                            "--loglevel=error"], check=True, timeout=600)
+                            "--loglevel=error"], check=True, timeout=scaled(600))

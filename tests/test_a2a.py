@@ -15,7 +15,8 @@ from tests.factories_exposures import (a2a_client, a2a_message, echo_network, ex
 from tests.factories_identity import mint
 from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import Reply, text
+from testkit import Reply, text
+from tests.waiting import scaled
 
 S = pb.TaskState
 
@@ -90,7 +91,7 @@ def test_cancel_and_resubscribe(client, org, model, slow, served):
             first = await anext(stream)  # the submitted task; the stream is then cut
             await stream.aclose()
             task_id = first.task.id
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + scaled(20)
             while not model.requests:
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.05)
@@ -135,7 +136,7 @@ def test_reach_of_cards_and_tasks(client, org, network, served):
 
 def test_waiting_for_approval_is_input_required(client, org, model, tools_server, served):
     from tests.factories_turns import http_tool
-    from tests.servers import tool_calls
+    from testkit import tool_calls
 
     model.reset()
     refund = http_tool(client, org, tools_server, name="refund", path="/refund",

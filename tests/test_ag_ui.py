@@ -7,17 +7,16 @@ import json
 import subprocess
 import sys
 
-import httpx
 import pytest
 from ag_ui.core import Event, RunAgentInput
 from pydantic import TypeAdapter
 
 from tests.factories import assert_problem, make_org
 from tests.factories_identity import mint
-from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool
+from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.factories_turns import MODEL, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
 
 EVENTS = TypeAdapter(Event)
 
@@ -43,14 +42,6 @@ def worker(app, settings):
     yield
     if process is not None:
         stop(process)
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=20) as client:
-        yield client
-    server.close()
 
 
 @pytest.fixture(scope="module")

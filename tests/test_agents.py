@@ -10,11 +10,6 @@ from tests.factories_tools import (install_session_tokens, make_provider, make_t
                                    session_headers)
 
 
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
 def make_agent(client, org, **fields):
     resp = client.post("/v1/agents", json={"name": f"agent-{uuid.uuid4().hex[:6]}", **fields},
                        headers=org["headers"])

@@ -17,7 +17,8 @@ from tests.factories_chat import post_chat
 from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
+from tests.waiting import scaled, wait_until
 
 
 def as_user(org, user_id):
@@ -38,13 +39,10 @@ def decide(client, run_id, headers, call_id, decision, status=200, **fields):
 
 
 def wait_final(client, org, run_id, timeout=20):
-    deadline = time.monotonic() + timeout
-    while True:
-        run = client.get(f"/v1/runs/{run_id}", headers=org["headers"]).json()["run"]
-        if run["status"] in ("succeeded", "failed", "cancelled"):
-            return run
-        assert time.monotonic() < deadline, run["status"]
-        time.sleep(0.05)
+    return wait_until(lambda: client.get(f"/v1/runs/{run_id}",
+                                         headers=org["headers"]).json()["run"], timeout,
+                      f"run {run_id} to end", every=0.05,
+                      done=lambda run: run["status"] in ("succeeded", "failed", "cancelled"))
 
 
 def tool_results(request) -> dict:
@@ -202,7 +200,7 @@ def test_chat_turns_stream_the_approval_and_hold_their_thread(client, org, model
             return [(e.kind, e.data) for e in RunEvent.select().where(
                 RunEvent.run_id == run_id).order_by(RunEvent.seq)]
 
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     while "approval.requested" not in [k for k, _ in kinds()]:
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -214,7 +212,7 @@ def test_chat_turns_stream_the_approval_and_hold_their_thread(client, org, model
                                                  "thread_id": thread_id}, headers=fay),
                    409, "turn_in_progress")
     decide(client, run_id, fay, "c1", "approve")
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     while "run.completed" not in [k for k, _ in kinds()]:
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -232,7 +230,7 @@ def test_cancel_while_waiting(client, org, model, refund):
     model.enqueue(tool_calls(("c1", "refund", {})))
     gus = as_user(org, "gus")
     turn = post_chat(client, gus, "refund", agent_id=agent["id"])
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     while client.get(f"/v1/runs/{turn['run']['id']}", headers=org["headers"]).json()[
             "run"]["status"] != "awaiting_approval":
         assert time.monotonic() < deadline

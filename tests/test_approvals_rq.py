@@ -14,7 +14,8 @@ from tests.factories_chat import post_chat
 from tests.factories_turns import http_tool, openai_agent
 from tests.factories_workflows import start_worker, stop, wf_settings
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs AGENT_PLATFORM_TEST_REDIS_URL")
 
@@ -29,13 +30,9 @@ def run_status(client, org, run_id):
 
 
 def wait_for(client, org, run_id, statuses, timeout=60):
-    deadline = time.monotonic() + timeout
-    while True:
-        run = run_status(client, org, run_id)
-        if run["status"] in statuses:
-            return run
-        assert time.monotonic() < deadline, run["status"]
-        time.sleep(0.1)
+    return wait_until(lambda: run_status(client, org, run_id), timeout,
+                      f"run {run_id} to reach {statuses}", every=0.1,
+                      done=lambda run: run["status"] in statuses)
 
 
 def test_a_turn_paused_in_one_worker_continues_in_another(client, org, settings, model,

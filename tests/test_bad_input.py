@@ -16,7 +16,6 @@ import pytest
 from server.app import load_spec
 from store import db, models
 from tests.conftest import ADMIN_TOKEN
-from tests.factories import make_org
 
 MAX_ANSWER = 4096
 _METHODS = ("get", "post", "put", "patch", "delete")
@@ -53,11 +52,6 @@ def _operations():
 
 
 OPERATIONS = _operations()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def _headers(org, classes) -> dict:

@@ -10,15 +10,14 @@ import concurrent.futures
 import datetime
 import time
 
-import httpx
 import pytest
 
 from tests import sdk_live  # noqa: F401  (the generated Python client on sys.path)
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_chat import make_agent, post_chat, read_stream, user
-from tests.factories_tools import UvicornThread
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -51,19 +50,6 @@ def workers(app, settings):
     yield processes
     for process in processes:
         stop(process)
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=20) as c:
-        yield c
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 @pytest.fixture(scope="module")
@@ -304,7 +290,7 @@ def _job_done(settings, job, timeout: float = 20.0):
     """The result of a job dispatched by the test (in-process Future or RQ job)."""
     if isinstance(job, concurrent.futures.Future):  # in-process
         return job.result(timeout=timeout)
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while job.get_status(refresh=True) not in ("finished", "failed"):
         assert time.monotonic() < deadline, "the job did not run"
         time.sleep(0.05)

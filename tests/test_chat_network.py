@@ -6,16 +6,15 @@ is charged to the session's group. Turns run in-process on SQLite and on a real
 import subprocess
 import sys
 
-import httpx
 import pytest
 
 from tests.factories import make_org
 from tests.factories_chat import read_stream, wait_turn
 from tests.factories_identity import mint
-from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool
+from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.factories_turns import MODEL, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
 
 
 @pytest.fixture(scope="module")
@@ -42,14 +41,6 @@ def worker(app, settings):
     yield
     if process is not None:
         stop(process)
-
-
-@pytest.fixture(scope="module")
-def http(app):
-    server = UvicornThread(app)
-    with httpx.Client(base_url=server.url, timeout=20) as client:
-        yield client
-    server.close()
 
 
 @pytest.fixture(scope="module")

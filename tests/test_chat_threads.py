@@ -16,11 +16,7 @@ from tests.factories import assert_problem, make_org
 from tests.factories_chat import make_agent, post_chat, user, wait_turn
 from tests.factories_workflows import ToolServer, make_workflow, post_tool, tool_step, wait_run
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +32,7 @@ def turn(client, headers, agent, message, thread_id=None) -> dict:
     body = post_chat(client, headers, message, agent_id=agent["id"], thread_id=thread_id)
     wait_turn(client, headers, body["thread"]["id"], body["run"]["id"])
     run_id = body["run"]["id"]
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     while True:
         with db.connection():
             final = AgentRun.get_by_id(run_id).status in ("succeeded", "failed")

@@ -6,6 +6,7 @@ import sys
 
 from tests.factories import assert_problem, bearer
 from tests.factories_workflows import ROOT
+from tests.waiting import scaled
 
 
 def run_cli(settings, *args, check=True, env=None, cwd=ROOT):
@@ -18,7 +19,7 @@ def run_cli(settings, *args, check=True, env=None, cwd=ROOT):
         }
     env = {**env, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "server.cli", *args], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=scaled(60))
     if check:
         assert proc.returncode == 0, proc.stderr
     return proc

@@ -8,15 +8,11 @@ import requests
 from store import db, deployments
 from store.errors import Conflict
 from store.models import Agent, Copilot
-from tests.factories import assert_problem, list_all, make_org, pages
+from tests.factories import assert_problem, list_all, pages
 from tests.factories_copilots import (deploy, get_copilot, make_agent, make_copilot,
                                       make_workflow, update_agent)
 from tests.factories_tools import UvicornThread
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
+from tests.waiting import scaled
 
 
 def pinned(copilot):
@@ -244,7 +240,7 @@ def _race(url, headers, body, n):
     def worker(i):
         session = requests.Session()
         barrier.wait()
-        resp = session.post(url, json=body, headers=headers, timeout=60)
+        resp = session.post(url, json=body, headers=headers, timeout=scaled(60))
         results[i] = (resp.status_code, resp.json())
 
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(n)]

@@ -15,11 +15,6 @@ SECRET = "alice-very-secret-token"
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def other(client):
     return make_org(client)
 

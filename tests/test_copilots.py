@@ -10,11 +10,6 @@ from tests.factories_copilots import (deploy, get_copilot, make_agent, make_copi
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def other(client):
     return make_org(client)
 

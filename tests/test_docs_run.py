@@ -20,6 +20,7 @@ import pytest
 from tests import docs_blocks
 from tests.factories_webhooks import node_modules
 from tests.processes import free_port
+from tests.waiting import scaled, wait_until
 
 BIN = os.path.dirname(sys.executable)
 METHODS = {"get", "post", "put", "patch", "delete"}
@@ -307,16 +308,14 @@ def served(tmp_path_factory):
     proc = subprocess.Popen(["bash", "-c", command], cwd=home, env=env, stdout=log,
                             stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
+    def healthy() -> bool:
         try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                break
+            return httpx.get(f"{base}/healthz", timeout=scaled(1)).status_code == 200
         except httpx.HTTPError:
-            pass
-        assert proc.poll() is None, (home / "serve.log").read_text()
-        assert time.monotonic() < deadline, "serve did not answer within 60 s"
-        time.sleep(0.2)
+            assert proc.poll() is None, (home / "serve.log").read_text()
+            return False
+
+    wait_until(healthy, 60, "serve to answer", every=0.2)
     yield base, env, home
     os.killpg(proc.pid, signal.SIGTERM)
     try:
@@ -338,7 +337,7 @@ def test_every_runnable_block_has_a_check_and_names_are_unique():
 def test_the_documentation_runs_as_written(served):
     base, env, home = served
     blocks = docs_blocks.runnable_blocks()
-    results, done = docs_blocks.run(blocks, cwd=home, env=env, timeout=240)
+    results, done = docs_blocks.run(blocks, cwd=home, env=env, timeout=scaled(240))
     failed_in = docs_blocks.last_started(done.stdout)
     assert done.returncode == 0, (
         f"block {failed_in!r} failed (exit {done.returncode})\n{done.stdout[-4000:]}\n"
@@ -366,7 +365,7 @@ def test_serve_and_the_cli_say_which_data_directory_they_use(served):
     elsewhere = home / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
     done = subprocess.run(["agent-platform", "orgs", "list"], env=env, cwd=elsewhere,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=scaled(60))
     assert done.returncode == 0, done.stderr
     assert said in done.stderr
     assert "organizations" in json.loads(done.stdout)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from server.app import load_spec
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.factories_workflows import make_workflow, wait_run
 
@@ -18,11 +18,6 @@ def echo():
     server = EchoServer()
     yield server
     server.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 @pytest.mark.parametrize("path", ["/v1/tools/{toolId}/execute", "/v1/workflows/{id}/run"])

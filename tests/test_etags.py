@@ -10,14 +10,10 @@ import uuid
 import httpx
 import pytest
 
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_copilots import make_agent
 from tests.processes import Serve, admin_org, env_for
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
+from tests.waiting import scaled
 
 
 def test_a_get_has_an_etag_and_if_none_match_gives_304(client, org):
@@ -107,7 +103,7 @@ def served(database_url, tmp_path_factory):
                   AGENT_PLATFORM_WORKERS="2")
     server = Serve(env).start(timeout=90)
     try:
-        with httpx.Client(base_url=server.url, timeout=60) as http:
+        with httpx.Client(base_url=server.url, timeout=scaled(60)) as http:
             yield http, admin_org(http)
     finally:
         server.stop()
@@ -115,7 +111,7 @@ def served(database_url, tmp_path_factory):
 
 def _patch_all(url, base, headers, bodies, extra=None):
     def one(body):
-        with httpx.Client(base_url=base, timeout=60) as http:
+        with httpx.Client(base_url=base, timeout=scaled(60)) as http:
             return http.patch(url, json=body, headers={**headers, **(extra or {})})
     with concurrent.futures.ThreadPoolExecutor(len(bodies)) as pool:
         return list(pool.map(one, bodies))

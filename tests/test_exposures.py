@@ -10,11 +10,6 @@ from tests.factories_copilots import make_agent
 from tests.factories_identity import mint
 
 
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
 def test_crud(client, org):
     agent, prod = echo_network(client, org)
     made = expose(client, org, "copilot", prod, "support", description="Answers")

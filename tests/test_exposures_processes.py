@@ -11,6 +11,7 @@ from a2a.types import a2a_pb2 as pb
 from tests.conftest import REDIS_URL
 from tests.factories_exposures import a2a_client, a2a_message, mcp_client
 from tests.processes import Serve, admin_org, env_for, start_worker, stop_process
+from tests.waiting import scaled
 
 ECHO = {"provider": "echo", "name": "echo"}
 
@@ -20,7 +21,8 @@ def hosts(database_url, tmp_path_factory):
     redis = REDIS_URL if database_url.startswith("postgres") else None
     data = tmp_path_factory.mktemp("hosts")
     env = env_for(database_url, data, redis, AGENT_PLATFORM_SCHEDULER="off")
-    first = Serve({**env, "AGENT_PLATFORM_WORKERS": "2"}, log=data / "a.log").start(timeout=90)
+    first = Serve({**env, "AGENT_PLATFORM_WORKERS": "2"},
+                  log=data / "a.log").start(timeout=90)
     second = Serve(env, log=data / "b.log").start(timeout=90)
     worker = start_worker(env, log=data / "worker.log") if redis else None
     try:
@@ -34,7 +36,7 @@ def hosts(database_url, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def exposed(hosts):
-    with httpx.Client(base_url=hosts[0], timeout=60) as http:
+    with httpx.Client(base_url=hosts[0], timeout=scaled(60)) as http:
         org = admin_org(http)
         h = org["headers"]
         agent = http.post("/v1/agents", json={"name": "echo", "model": ECHO}, headers=h).json()
@@ -66,7 +68,7 @@ def test_a_thread_continues_through_another_host(hosts, exposed):
 
     outputs, thread = asyncio.run(roam())
     assert outputs == [f"turn {i}" for i in range(4)]
-    with httpx.Client(base_url=hosts[1], timeout=60) as http:
+    with httpx.Client(base_url=hosts[1], timeout=scaled(60)) as http:
         said = http.get("/v1/messages", params={"thread_id": thread},
                         headers=headers).json()["messages"]
     assert len(said) == 8

@@ -35,6 +35,7 @@ from tests.conftest import PG_SERVER_URL, _pg_admin_connect
 from tests.factories_chat import wait_turn
 from tests.processes import (ROOT, Redis, Serve, admin_org, env_for, free_port, start_worker,
                              stop_process, wait_port)
+from tests.waiting import scaled
 
 pytestmark = pytest.mark.skipif(not PG_SERVER_URL.startswith("postgres") or not Redis.available(),
                                 reason="the PostgreSQL + Redis pass (needs initdb and redis-server)")
@@ -183,7 +184,7 @@ def test_connections_held_and_pooled_across_a_restart_are_replaced(cluster, pool
 def _accepted(call, what: str, timeout: float = 60):
     """Post until the service accepts (202); while the database is coming back a 503
     `database_unavailable` is an acceptable answer, never a 500."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         resp = call()
         if resp.status_code == 202:
@@ -195,7 +196,7 @@ def _accepted(call, what: str, timeout: float = 60):
 
 
 def _final(http, h, path: str, timeout: float = 90) -> dict:
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         resp = http.get(path, headers=h)
         if resp.status_code == 200 and resp.json()["run"]["status"] in (
@@ -207,7 +208,7 @@ def _final(http, h, path: str, timeout: float = 90) -> dict:
 
 def _traffic(url, h, agent_id, workflow_id, stop: threading.Event, answers: list) -> None:
     """Chat turns and workflow runs, one after the other, until stopped (answers: statuses)."""
-    with httpx.Client(base_url=url, timeout=30) as http:
+    with httpx.Client(base_url=url, timeout=scaled(30)) as http:
         n = 0
         while not stop.is_set():
             n += 1
@@ -240,7 +241,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
     stop, answers = threading.Event(), []
     traffic = None
     try:
-        http = httpx.Client(base_url=server.url, timeout=30)
+        http = httpx.Client(base_url=server.url, timeout=scaled(30))
         h = admin_org(http)["headers"]
         agent = http.post("/v1/agents", headers=h, json={"name": "echoer"}).json()["agent"]
         workflow = http.post("/v1/workflows", headers=h, json={"name": "wf", "steps": [
@@ -277,7 +278,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
         starting = time.monotonic()
         cluster.start()  # returns once the server accepts connections
         restarted = time.monotonic()
-        deadline = restarted + 60
+        deadline = restarted + scaled(60)
         while http.get("/readyz").status_code != 200:
             assert time.monotonic() < deadline, "never ready again"
             time.sleep(0.05)
@@ -307,7 +308,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
                 "schedule_id": schedule.json()["schedule"]["id"]}).json()["runs"]
             fired[:] = page
             return page and page[0]["status"] == "succeeded"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + scaled(60)
         while not schedule_ran():
             assert time.monotonic() < deadline, f"the schedule never ran: {fired}"
             time.sleep(0.2)

@@ -15,8 +15,9 @@ import pytest
 
 from tests.factories_chat import read_stream, wait_turn
 from tests.processes import Redis, Serve, admin_org, env_for, start_worker, stop_process
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 from tests.test_fault_database import PG_SERVER_URL, Cluster, _pg_admin_connect, _pg_bin
+from tests.waiting import scaled
 
 pytestmark = pytest.mark.skipif(not PG_SERVER_URL.startswith("postgres") or not Redis.available(),
                                 reason="the PostgreSQL + Redis pass (needs initdb and redis-server)")
@@ -54,7 +55,7 @@ def test_a_database_restart_mid_burst_loses_no_turn(cluster, tmp_path):
     worker = start_worker(env, log=tmp_path / "worker.log")
     try:
         with OpenAIServer(responder=held) as model, \
-                httpx.Client(base_url=server.url, timeout=30) as http:
+                httpx.Client(base_url=server.url, timeout=scaled(30)) as http:
             h = admin_org(http)["headers"]
             config = http.put("/v1/model-config", headers=h, json={
                 "providers": {"openai": {"base_url": model.base_url, "api_key": None}}})
@@ -69,7 +70,7 @@ def test_a_database_restart_mid_burst_loses_no_turn(cluster, tmp_path):
                     "agent_id": agent.json()["agent"]["id"], "message": f"hello {n}"})
                 assert said.status_code == 202, said.text
                 posted.append((headers, said.json()))
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + scaled(60)
             while len(model.requests) < N:  # every turn waits on its model call
                 assert time.monotonic() < deadline, f"{len(model.requests)} model calls"
                 time.sleep(0.05)
@@ -80,7 +81,7 @@ def test_a_database_restart_mid_burst_loses_no_turn(cluster, tmp_path):
             cluster.start()
 
             for headers, said in posted:
-                stream = read_stream(http, said["thread"]["id"], headers, timeout=90)
+                stream = read_stream(http, said["thread"]["id"], headers, timeout=scaled(90))
                 assert stream.events[-1].kind == "run.completed", stream.kinds
                 answer = wait_turn(http, headers, said["thread"]["id"], said["run"]["id"],
                                    timeout=30)

@@ -12,11 +12,12 @@ import httpx
 from store import db
 from store.models import OutboxEntry
 from tests.processes import Serve, admin_org, env_for
+from tests.waiting import scaled
 
 
 def _writer(url, headers, provider_id, index, stop, acked, lock):
     n = 0
-    with httpx.Client(base_url=url, timeout=10) as http:
+    with httpx.Client(base_url=url, timeout=scaled(10)) as http:
         while not stop.is_set():
             n += 1
             try:
@@ -47,7 +48,7 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
     env = env_for(database_url, tmp_path, AGENT_PLATFORM_SCHEDULER="off")
     server = Serve(env).start()
     try:
-        http = httpx.Client(base_url=server.url, timeout=10)
+        http = httpx.Client(base_url=server.url, timeout=scaled(10))
         org = admin_org(http)
         provider = http.post("/v1/tool-providers", headers=org["headers"], json={
             "name": "burst", "type": "api", "base_url": "http://127.0.0.1:9",
@@ -58,7 +59,7 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
             server.url, org["headers"], provider["id"], i, stop, acked, lock)) for i in range(4)]
         for w in writers:
             w.start()
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + scaled(60)
         while sum(map(len, acked.values())) < 40:
             assert time.monotonic() < deadline, acked
             time.sleep(0.02)
@@ -72,7 +73,7 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
 
     again = Serve(env).start()
     try:
-        http = httpx.Client(base_url=again.url, timeout=10)
+        http = httpx.Client(base_url=again.url, timeout=scaled(10))
         h = org["headers"]
         for agent_id in acked["agents"]:
             resp = http.get(f"/v1/agents/{agent_id}", headers=h)
@@ -100,7 +101,7 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
             assert versions.status_code == 200 and versions.json()["versions"], agent
         # the rebuilds recorded by the killed process are delivered by the new one
         db.bind(database_url, pool_size=2, pool_timeout=5)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + scaled(30)
         while True:
             with db.connection():
                 left = OutboxEntry.select().count()

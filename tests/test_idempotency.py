@@ -20,11 +20,7 @@ from tests.factories_chat import make_agent, user, wait_turn
 from tests.factories_identity import mint
 from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.processes import Serve, admin_org, env_for
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
+from tests.waiting import scaled
 
 
 def key() -> dict:
@@ -158,7 +154,7 @@ def served(database_url, tmp_path_factory):
                   AGENT_PLATFORM_WORKERS="2")
     server = Serve(env).start(timeout=90)
     try:
-        with httpx.Client(base_url=server.url, timeout=60) as http:
+        with httpx.Client(base_url=server.url, timeout=scaled(60)) as http:
             yield http, admin_org(http)
     finally:
         server.stop()
@@ -178,7 +174,7 @@ def test_in_flight_is_409_across_processes_then_replayed(served):
         answers = {}
 
         def first():
-            with httpx.Client(base_url=str(http.base_url), timeout=60) as c:
+            with httpx.Client(base_url=str(http.base_url), timeout=scaled(60)) as c:
                 answers["first"] = c.post(url, json={"input": {}}, headers={**org["headers"], **k})
 
         thread = threading.Thread(target=first)
@@ -186,7 +182,7 @@ def test_in_flight_is_409_across_processes_then_replayed(served):
         time.sleep(0.8)
         during = []
         for _ in range(3):  # new connections: both processes answer some of them
-            with httpx.Client(base_url=str(http.base_url), timeout=60) as c:
+            with httpx.Client(base_url=str(http.base_url), timeout=scaled(60)) as c:
                 during.append(c.post(url, json={"input": {}}, headers={**org["headers"], **k}))
         thread.join(30)
         assert answers["first"].status_code == 200, answers["first"].text
@@ -210,7 +206,7 @@ def test_concurrent_retries_create_one_resource_across_processes(served):
     results = []
 
     def post():
-        with httpx.Client(base_url=str(http.base_url), timeout=60) as c:
+        with httpx.Client(base_url=str(http.base_url), timeout=scaled(60)) as c:
             results.append(c.post("/v1/agents", json={"name": name, "instructions": "x"},
                                   headers={**org["headers"], **k}))
 

@@ -18,9 +18,10 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tests.conftest import make_settings
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_tools import make_provider, make_tool
+from tests.waiting import scaled
 
 NPM_DIR = Path(__file__).parent / "fixtures-npm"
 GITHUB = NPM_DIR / "node_modules/@octokit/openapi/generated/api.github.com.json"
@@ -59,7 +60,7 @@ def github() -> bytes:
                     pytest.fail(message)
                 pytest.skip(message)
             subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
-                            "--loglevel=error"], check=True, timeout=300)
+                            "--loglevel=error"], check=True, timeout=scaled(300))
         assert _installed_version() == pinned
         return GITHUB.read_bytes()
 
@@ -100,11 +101,6 @@ class StandIn:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def _execute(client, org, tool_id, data) -> dict:

@@ -13,15 +13,10 @@ import pytest
 
 from store import db
 from store.models import Agent, Tool
-from tests.factories import assert_problem, make_org
+from tests.factories import assert_problem
 from tests.factories_tools import make_provider
 
 JSON = {"Content-Type": "application/json"}
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def _count(model) -> int:

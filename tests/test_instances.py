@@ -11,6 +11,7 @@ import pytest
 from jobs.scheduler import InProcess
 from store import instance, metrics
 from tests.conftest import make_settings
+from tests.waiting import wait_until
 
 
 def test_the_instance_is_the_database_not_how_its_url_is_written(tmp_path, monkeypatch):
@@ -58,12 +59,7 @@ def records():
 
 
 def _wait(predicate, timeout=20.0):
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
+    wait_until(predicate, timeout, f"{predicate}", every=0.01)
 
 
 def test_a_waiting_scheduler_says_so_once_then_takes_over(settings, records, monkeypatch):

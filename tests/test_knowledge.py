@@ -10,7 +10,7 @@ from store import db
 from tests.factories import assert_problem, list_all, make_org
 from tests.factories_knowledge import (add_text, make_kb, search, use_embeddings,
                                        wait_document)
-from tests.servers.openai_server import OpenAIServer
+from testkit.openai_server import OpenAIServer
 
 HANDBOOK = """# Leave
 

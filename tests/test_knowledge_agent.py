@@ -13,8 +13,9 @@ from tests.factories_chat import post_chat, wait_turn
 from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_document
 from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 from tests.test_memories import as_user, remember
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +80,7 @@ def test_tool_result_events_carry_citations(client, org, model, handbook):
     user = as_user(org, "lia")
     turn = post_chat(client, user, "Is parking free?", agent_id=agent["id"])
     wait_turn(client, user, turn["thread"]["id"], turn["run"]["id"])
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + scaled(10)
     while True:
         with db.connection():
             events = [(e.kind, e.data) for e in RunEvent.select().where(
@@ -105,7 +106,7 @@ def test_memory_digest_is_the_most_relevant(client, org, model, handbook):
     relevant = remember(client, mia, "Owns a small sailing boat.")
     for i in range(25):  # newer memories that would fill a newest-first digest
         remember(client, mia, f"Note number {i} about nothing.")
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     while True:  # every memory has its vector
         with db.connection():
             done = db.run_sql("SELECT count(*) FROM memory_vector v JOIN memory m ON "

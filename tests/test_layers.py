@@ -161,3 +161,13 @@ def test_every_floor_is_packaged():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     included = config["tool"]["setuptools"]["packages"]["find"]["include"]
     assert sorted(f"{name}*" for name in FLOORS) == sorted(included)
+
+
+def test_benchmarks_and_test_servers_import_nothing_from_the_tests():
+    """bench/ and the servers it shares with the suite (testkit/) stand without tests/."""
+    offending = []
+    for name, path in modules(packages=("bench", "testkit")).items():
+        for module, _ in imported_names(name, path):
+            if module.split(".")[0] == "tests":
+                offending.append(f"{name} imports {module}")
+    assert offending == []

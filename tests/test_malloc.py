@@ -13,6 +13,7 @@ import pytest
 from server import asgi, cli, malloc
 from store.settings import Settings
 from tests.factories_workflows import ROOT
+from tests.waiting import scaled
 
 glibc = pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's malloc arenas")
 
@@ -50,7 +51,7 @@ print(cap, arenas)
 def _arenas(mode: str) -> tuple[str, int]:
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-c", THREADS, mode], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=True)
+                          capture_output=True, text=True, timeout=scaled(60), check=True)
     cap, arenas = proc.stdout.split()
     return cap, int(arenas)
 

@@ -14,7 +14,8 @@ from tests.factories_copilots import deploy, make_agent, make_copilot, make_work
 from tests.factories_exposures import ECHO, echo_network, expose, served  # noqa: F401
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
+from tests.waiting import scaled
 
 NPM_DIR = Path(__file__).parent / "npm-mcp"
 PACKAGE = "@modelcontextprotocol/inspector"
@@ -43,7 +44,7 @@ def inspector():
                     pytest.fail(message)
                 pytest.skip(message)
             subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
-                            "--loglevel=error"], check=True, timeout=300)
+                            "--loglevel=error"], check=True, timeout=scaled(300))
     assert _installed() == pinned
     return NPM_DIR / "node_modules" / ".bin" / "mcp-inspector"
 
@@ -57,7 +58,7 @@ def cli(inspector, served, tmp_path_factory):
                    "--method", method, *args]
         for name, value in headers.items():
             command += ["--header", f"{name}: {value}"]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120,
+        done = subprocess.run(command, capture_output=True, text=True, timeout=scaled(120),
                               env={**os.environ, "MCP_CATALOG_PATH": str(catalog)})
         if not ok:
             assert done.returncode != 0, done.stdout

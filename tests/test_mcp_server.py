@@ -14,11 +14,6 @@ from tests.factories_identity import mint
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def tools(client, org):
     agent, prod = echo_network(client, org)
     solo = make_agent(client, org, model=ECHO)

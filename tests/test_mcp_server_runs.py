@@ -10,7 +10,8 @@ from tests.factories_copilots import deploy, make_copilot
 from tests.factories_exposures import expose, mcp_client, refused, served, wait_run  # noqa: F401
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import Reply, text, tool_calls
+from testkit import Reply, text, tool_calls
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +31,7 @@ def test_cancelling_a_call_cancels_its_run(client, org, model, tool, served, use
     async def call_then_cancel():
         async with mcp_client(served.url, headers) as mcp:
             call = asyncio.ensure_future(mcp.call_tool("slow", {"message": "take your time"}))
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + scaled(20)
             while len(model.requests) == 0:  # the model was called: the run is running
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.05)

@@ -23,9 +23,10 @@ from server.logs import JsonFormatter
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_tools import UvicornThread
+from tests.waiting import scaled
 
 TIME_SERVER = str(Path(sys.executable).parent / "mcp-server-time")
-SCRIPT = str(Path(__file__).parent / "servers" / "stdio_mcp.py")
+SCRIPT = str(Path(__file__).resolve().parent.parent / "testkit" / "stdio_mcp.py")
 ORG_TOKEN = "org-token-5b1e0c7d9a"
 ANA_TOKEN = "ana-token-88f2d4c61e"
 BEN_TOKEN = "ben-token-0d9c3b7a52"
@@ -67,7 +68,7 @@ def children(marker: str) -> list[int]:
 
 
 def eventually(check, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         value = check()
         if value or time.monotonic() > deadline:
@@ -91,7 +92,7 @@ def test_end_users_share_one_process_of_a_provider_without_their_own_credentials
     url = f"{live.url}/v1/tools/{tool_ids(client, org, provider['id'])['get_current_time']}/execute"
 
     def call(user):
-        with httpx.Client(timeout=60) as http:
+        with httpx.Client(timeout=scaled(60)) as http:
             resp = http.post(url, json={"input": {"timezone": "UTC"}},
                              headers={**org["headers"], "X-User-Id": user})
         assert resp.status_code == 200, resp.text

@@ -14,7 +14,8 @@ from tests.factories_chat import post_chat, wait_turn
 from tests.factories_identity import mint
 from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
+from tests.waiting import scaled
 
 
 def as_user(org, user_id):
@@ -165,7 +166,7 @@ def test_memory_writes_are_stream_events(client, org):
     turn = post_chat(client, judy, 'call memory_save {"text": "Plays chess."}',
                      agent_id=agent["id"])
     wait_turn(client, judy, turn["thread"]["id"], turn["run"]["id"])
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + scaled(10)
     while True:  # the final event follows the stored answer
         with db.connection():
             events = [(e.kind, e.data) for e in RunEvent.select().where(
@@ -188,7 +189,7 @@ def test_deleting_a_user_erases_memories_threads_and_credentials(client, org):
     turn = post_chat(client, kim, "hello", agent_id=agent["id"])
     wait_turn(client, kim, turn["thread"]["id"])
     remember(client, as_user(org, "lee"), "Stays.")
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + scaled(10)
     while client.delete("/v1/users/kim", headers=org["headers"]).status_code == 409:
         assert time.monotonic() < deadline  # pragma: no cover (a turn still finishing)
         time.sleep(0.1)

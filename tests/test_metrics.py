@@ -14,6 +14,7 @@ from tests.factories import ADMIN, assert_problem, bearer, make_org
 from tests.factories_chat import make_agent
 from tests.factories_identity import capture_all_logs, mint
 from tests.factories_tools import EchoServer, free_port, make_provider, make_tool
+from tests.waiting import scaled
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -126,7 +127,7 @@ def test_other_processes_of_the_host_appear_in_one_exposition(client):
     before = _scrape(client)
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": os.environ["PROMETHEUS_MULTIPROC_DIR"],
            "AGENT_PLATFORM_SECRET_KEY": "x" * 32, "AGENT_PLATFORM_DATA_DIR": ROOT}
-    subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True, timeout=60)
+    subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True, timeout=scaled(60))
     after = _scrape(client)
     assert _value(after, "agent_platform_run_duration_seconds_count", kind="workflow") - \
         _value(before, "agent_platform_run_duration_seconds_count", kind="workflow") == 1
@@ -140,7 +141,7 @@ def test_metrics_on_a_port_of_their_own(settings):
     port = free_port()
     own = make_settings(settings.database_url, settings.data_dir, metrics_port=port)
     assert metrics.serve_port(own)
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as resp:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=scaled(10)) as resp:
         text = resp.read().decode()
     assert "agent_platform_http_request_duration_seconds" in text
 
@@ -220,7 +221,7 @@ def test_connections_in_use_rise_while_one_is_held_and_fall_back(client):
     from store import db
 
     def settles_at(expected: float) -> float:
-        deadline = time.monotonic() + 5  # background threads may hold one for a moment
+        deadline = time.monotonic() + scaled(5)  # background threads may hold one for a moment
         while True:
             seen = _value(_scrape(client), "agent_platform_db_connections_in_use")
             if seen == expected or time.monotonic() > deadline:

@@ -17,7 +17,8 @@ from tests.factories_chat import post_chat, read_stream, user, wait_turn
 from tests.factories_tools import UvicornThread
 from tests.factories_turns import EchoServer, http_tool, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import AnthropicServer, OpenAIServer, sse, text, tool_calls
+from testkit import AnthropicServer, OpenAIServer, sse, text, tool_calls
+from tests.waiting import scaled
 
 KEYS = {"openai": "sk-proxy-3f9a7c21d5e84b60aa17", "anthropic": "sk-ant-proxy-8e2d41b7c9f05a63"}
 MODELS = {"openai": "gpt-test", "anthropic": "claude-test"}
@@ -62,7 +63,7 @@ def live(app):
 
 @pytest.fixture(scope="module")
 def http(live):
-    with httpx.Client(base_url=live.url, timeout=30) as c:
+    with httpx.Client(base_url=live.url, timeout=scaled(30)) as c:
         yield c
 
 

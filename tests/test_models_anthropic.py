@@ -7,7 +7,7 @@ import pytest
 from rules import ssrf
 from runtime.models import (Finish, Message, ModelError, ModelRequest, ModelSettings, TextDelta,
                             ToolCall, ToolCallEvent, ToolSchema, Usage, get_provider)
-from tests.servers import AnthropicServer, Reply, sse, text, tool_calls
+from testkit import AnthropicServer, Reply, sse, text, tool_calls
 
 KEY = "sk-ant-test-0123456789abcdef"
 WEATHER = ToolSchema("get_weather", "Weather for a city",

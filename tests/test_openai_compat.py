@@ -18,6 +18,7 @@ from tests.factories_chat import make_agent
 from tests.factories_identity import mint
 from tests.factories_tools import UvicornThread
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def server(app):
 
 @pytest.fixture(scope="module")
 def http(server):
-    with httpx.Client(base_url=server.url, timeout=20) as client:
+    with httpx.Client(base_url=server.url, timeout=scaled(20)) as client:
         yield client
 
 

@@ -15,7 +15,8 @@ from tests.factories_identity import mint
 from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool
 from tests.factories_turns import MODEL, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.servers import OpenAIServer, error, text, tool_calls
+from testkit import OpenAIServer, error, text, tool_calls
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +59,7 @@ def tools_server():
 @pytest.fixture(scope="module")
 def shop(server, model, tools_server):
     """An organization with the Shop network deployed to prod, and a session of ana's."""
-    with httpx.Client(base_url=server.url, timeout=20) as http:
+    with httpx.Client(base_url=server.url, timeout=scaled(20)) as http:
         org = make_org(http)
         use_model_server(http, org, model)
         provider = make_provider(http, org, base_url=tools_server.url)
@@ -107,7 +108,7 @@ def test_the_prod_network_is_a_model_and_runs_the_whole_turn(server, shop, model
     assert all(not c.choices or c.choices[0].delta.tool_calls is None for c in chunks)
     assert len(tools_server.seen) == seen + 1  # the tool ran on the server
     assert chunks[-1].usage.total_tokens > 0
-    with httpx.Client(base_url=server.url, timeout=20) as http:
+    with httpx.Client(base_url=server.url, timeout=scaled(20)) as http:
         run = http.get(f"/v1/runs/{chunks[0].id}", headers=shop["org"]["headers"]).json()["run"]
     assert run["copilot_id"] == shop["prod"]["id"] and run["user_id"] == "ana"
     assert run["usage"]["model_calls"] == 3 and run["usage"]["tool_calls"] == 1

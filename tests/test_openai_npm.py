@@ -17,7 +17,8 @@ from tests.factories import make_org
 from tests.factories_identity import mint
 from tests.factories_tools import EchoServer, UvicornThread, make_provider, make_tool
 from tests.factories_turns import MODEL, use_model_server
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
+from tests.waiting import scaled
 
 NPM_DIR = Path(__file__).parent / "npm-openai"
 
@@ -37,10 +38,10 @@ def program() -> Path:
         fcntl.flock(held, fcntl.LOCK_EX)
         if not stamp.exists() or stamp.read_bytes() != lock.read_bytes():
             subprocess.run([npm, "ci", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund",
-                            "--loglevel=error"], check=True, timeout=300)
+                            "--loglevel=error"], check=True, timeout=scaled(300))
             shutil.copy(lock, stamp)
         subprocess.run([str(NPM_DIR / "node_modules/.bin/tsc"), "-p",
-                        str(NPM_DIR / "tsconfig.json")], check=True, timeout=300)
+                        str(NPM_DIR / "tsconfig.json")], check=True, timeout=scaled(300))
     return NPM_DIR / "dist/main.js"
 
 
@@ -89,7 +90,7 @@ def _shop(http, model, tools_server) -> tuple[dict, dict]:
 
 
 def test_the_openai_npm_package_and_ag_ui_http_agent(server, program, model, tools_server):
-    with httpx.Client(base_url=server.url, timeout=20) as http:
+    with httpx.Client(base_url=server.url, timeout=scaled(20)) as http:
         org, prod = _shop(http, model, tools_server)
         token = mint(http, org, "tess")["access_token"]
     model.reset()
@@ -99,7 +100,7 @@ def test_the_openai_npm_package_and_ag_ui_http_agent(server, program, model, too
     env = {**os.environ, "BASE_URL": server.url, "TOKEN": token, "MODEL": "shop:prod",
            "AGUI_PATH": f"/v1/copilots/{prod['id']}/ag-ui", "NODE_ENV": "production"}
     done = subprocess.run([shutil.which("node"), str(program)], env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
+                          text=True, timeout=scaled(120), check=False)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert "shop:prod" in seen["models"] and prod["id"] in seen["models"]

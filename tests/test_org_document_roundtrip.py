@@ -15,6 +15,7 @@ import yaml
 from tests.factories import make_org
 from tests.factories_org_document import export, populate, send
 from tests.processes import ROOT, Serve, env_for
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +23,7 @@ def instance_a(tmp_path_factory):
     data = tmp_path_factory.mktemp("instance-a")
     env = env_for(f"sqlite:///{data / 'a.db'}", data)
     serve = Serve(env, log=data / "serve.log").start()
-    with httpx.Client(base_url=serve.url, timeout=60) as http:
+    with httpx.Client(base_url=serve.url, timeout=scaled(60)) as http:
         yield http, env
     serve.stop()
 

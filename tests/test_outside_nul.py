@@ -16,7 +16,7 @@ from tests.factories_turns import http_tool, openai_agent, use_model_server
 from tests.factories_workflows import make_workflow, tool_step, wait_run
 from tests.fixtures_turns import allow_loopback, llm, model, tools_server  # noqa: F401 (fixtures)
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (fixtures)
-from tests.servers import AnthropicServer, text, tool_calls
+from testkit import AnthropicServer, text, tool_calls
 
 R = "\ufffd"
 HTTP_NUL = {"text": f"a{R}b", "lone": f"x{R}y", f"k{R}": [R]}

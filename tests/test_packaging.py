@@ -17,6 +17,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from tests.test_layers import FLOORS, ROOT, imported_names, modules
+from tests.waiting import scaled
 
 DEV_ONLY = {"pytest", "pytest-timeout", "fakeredis", "schemathesis", "hypothesis", "gunicorn",
             "flask"}
@@ -88,5 +89,5 @@ def test_what_the_service_writes_is_ignored_by_git():
                "agent-platform.db-journal", "agent-platform.secret", "scheduler.lock",
                "data/agent-platform.db", "serve.log"]
     proc = subprocess.run(["git", "check-ignore", "--no-index", *written], cwd=ROOT,
-                          capture_output=True, text=True, timeout=30)
+                          capture_output=True, text=True, timeout=scaled(30))
     assert sorted(proc.stdout.split()) == sorted(written)

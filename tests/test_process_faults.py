@@ -19,6 +19,7 @@ import pytest
 
 from tests.conftest import ADMIN_TOKEN
 from tests.processes import ROOT, Serve, admin_org, env_for, free_port, stop_process
+from tests.waiting import scaled
 
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 
@@ -29,7 +30,7 @@ def _serve(env, *args, stderr=subprocess.PIPE) -> subprocess.Popen:
 
 
 def _until(predicate, timeout: float, what: str, every: float = 0.05):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while time.monotonic() < deadline:
         value = predicate()
         if value:
@@ -42,7 +43,7 @@ def _until(predicate, timeout: float, what: str, every: float = 0.05):
 def test_a_port_out_of_range_is_a_usage_error(port, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "server.cli", "serve", "--port", port],
                           env=env_for("sqlite:///unused.db", tmp_path), cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=scaled(60))
     assert proc.returncode == 2
     assert "argument --port:" in proc.stderr and port in proc.stderr
     assert "1-65535" in proc.stderr or "not a port number" in proc.stderr
@@ -52,7 +53,7 @@ def test_a_port_out_of_range_is_a_usage_error(port, tmp_path):
 def test_a_port_out_of_range_in_the_environment_stops_serve(tmp_path):
     env = env_for(f"sqlite:///{tmp_path / 'p.db'}", tmp_path, AGENT_PLATFORM_PORT="70000")
     proc = subprocess.run([sys.executable, "-m", "server.cli", "serve", "--migrate"], env=env,
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+                          cwd=ROOT, capture_output=True, text=True, timeout=scaled(60))
     assert proc.returncode == 1
     assert "AGENT_PLATFORM_PORT=70000 is not a port (1-65535)" in proc.stderr
     assert "serving" not in proc.stderr
@@ -220,8 +221,8 @@ def test_two_instances_on_one_data_directory_each_fire_and_count_their_own(tmp_p
     try:
         second = _instance(tmp_path / "second.db", data, tmp_path / "second.log")
         try:
-            a = httpx.Client(base_url=first.url, timeout=10)
-            b = httpx.Client(base_url=second.url, timeout=10)
+            a = httpx.Client(base_url=first.url, timeout=scaled(10))
+            b = httpx.Client(base_url=second.url, timeout=scaled(10))
             org_a, org_b = admin_org(a), admin_org(b)
             fired_a, fired_b = _due_schedule(a, org_a), _due_schedule(b, org_b)
             _until(lambda: _fired(a, org_a, fired_a), 30, "the first instance's fire")

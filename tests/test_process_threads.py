@@ -8,7 +8,6 @@ import threading
 import pytest
 
 from store import concurrency
-from tests.factories import make_org
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_workflows import make_workflow, start_run, wait_run
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
@@ -22,11 +21,6 @@ def _platform_made(t: threading.Thread) -> bool:
     target = getattr(t, "_target", None)
     module = getattr(target, "__module__", None) or type(t).__module__ or ""
     return module.split(".")[0] in PLATFORM or t.name.startswith("ThreadPoolExecutor-")
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def test_every_thread_alive_is_made_in_one_place(client, org, settings):

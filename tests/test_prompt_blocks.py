@@ -10,11 +10,6 @@ from tests.factories_copilots import deploy, get_copilot, make_agent, make_copil
 from tests.factories_identity import mint
 
 
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
 def make_block(client, org, name, text, **fields):
     resp = client.post("/v1/prompt-blocks", json={"name": name, "text": text, **fields},
                        headers=org["headers"])

@@ -14,6 +14,7 @@ from tests.conftest import REDIS_URL
 from tests.factories import ADMIN, assert_problem, bearer, make_org
 from tests.factories_identity import mint
 from tests.processes import Serve, admin_org, env_for
+from tests.waiting import scaled
 
 RATE = re.compile(r'^"requests";r=(\d+);t=(\d+)$')
 
@@ -75,7 +76,7 @@ def served(database_url, tmp_path_factory):
                   AGENT_PLATFORM_RATE_LIMIT_PER_MINUTE="30")
     server = Serve(env).start(timeout=90)
     try:
-        with httpx.Client(base_url=server.url, timeout=60) as http:
+        with httpx.Client(base_url=server.url, timeout=scaled(60)) as http:
             yield http, admin_org(http)
     finally:
         server.stop()
@@ -86,7 +87,7 @@ def test_counts_are_exact_across_processes(served):
     _fresh_window()
 
     def one(_):
-        with httpx.Client(base_url=str(http.base_url), timeout=60) as c:
+        with httpx.Client(base_url=str(http.base_url), timeout=scaled(60)) as c:
             return c.get("/v1/organization", headers=org["headers"])
 
     with concurrent.futures.ThreadPoolExecutor(12) as pool:

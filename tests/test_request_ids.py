@@ -9,15 +9,10 @@ import re
 import pytest
 
 from server.logs import JsonFormatter
-from tests.factories import ADMIN, assert_problem, make_org
+from tests.factories import ADMIN, assert_problem
 from tests.factories_chat import make_agent, post_chat, user, wait_turn
 
 MADE = re.compile(r"^req_[0-9a-f]{32}$")
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 class Lines(logging.Handler):

@@ -27,8 +27,9 @@ from tests.factories_tracing import PARENT_ID, TRACE_ID, finished_spans, in_memo
 from tests.factories_turns import http_tool, openai_agent, use_model_server
 from tests.factories_workflows import make_workflow, start_run, wait_run
 from tests.fixtures_turns import allow_loopback, model, tools_server  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 from tests.processes import Redis
+from tests.waiting import scaled
 
 SUFFIX = uuid.uuid4().hex[:8]
 UTC = dt.timezone.utc
@@ -61,7 +62,7 @@ def run_lines():
 
 def lines_of(lines: list[dict], what: str, **ids) -> dict:
     """The `<what>.started` and `<what>.finished` lines with the given ids, once both are in."""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + scaled(10)
     while True:
         found = {line["event"]: line for line in list(lines)
                  if line["event"].startswith(what + ".")

@@ -18,6 +18,7 @@ from tests.conftest import REDIS_URL
 from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_chat import make_agent
 from tests.processes import Serve, admin_org, env_for
+from tests.waiting import scaled
 
 RUNS = re.compile(r'"runs";r=(\d+);t=(\d+)$')
 
@@ -111,7 +112,7 @@ def served(database_url, tmp_path_factory):
                   AGENT_PLATFORM_RUNS_PER_MONTH="10")
     server = Serve(env).start(timeout=90)
     try:
-        with httpx.Client(base_url=server.url, timeout=60) as http:
+        with httpx.Client(base_url=server.url, timeout=scaled(60)) as http:
             yield http, admin_org(http)
     finally:
         server.stop()
@@ -122,7 +123,7 @@ def test_quota_counts_are_exact_across_processes(served):
     flow = _workflow(http, org)
 
     def one(_):
-        with httpx.Client(base_url=str(http.base_url), timeout=60) as c:
+        with httpx.Client(base_url=str(http.base_url), timeout=scaled(60)) as c:
             return c.post(f"/v1/workflows/{flow}/run", json={}, headers=org["headers"])
 
     with concurrent.futures.ThreadPoolExecutor(12) as pool:

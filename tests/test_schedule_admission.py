@@ -3,7 +3,6 @@ spend cap and the organization under its monthly run quota. Run-now is refused w
 records nothing; a scheduled fire that is refused becomes a failed run carrying the refusal's
 code (a failure of its schedule), and uses no quota."""
 import datetime as dt
-import time
 import types
 
 import pytest
@@ -17,6 +16,7 @@ from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_identity import mint
 from tests.factories_workflows import make_workflow
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
+from tests.waiting import wait_until
 
 UTC = dt.timezone.utc
 
@@ -66,13 +66,10 @@ def runs_of(schedule_id: str) -> list[WorkflowRun]:
 
 
 def wait_finished(schedule_id: str, count: int, timeout: float = 20) -> list[WorkflowRun]:
-    deadline = time.monotonic() + timeout
-    while True:
-        done = [r for r in runs_of(schedule_id) if r.status in ("succeeded", "failed")]
-        if len(done) >= count:
-            return done
-        assert time.monotonic() < deadline, f"{len(done)} of {count} runs finished"
-        time.sleep(0.02)
+    return wait_until(lambda: [r for r in runs_of(schedule_id)
+                               if r.status in ("succeeded", "failed")], timeout,
+                      f"{count} runs of schedule {schedule_id} to finish",
+                      done=lambda finished: len(finished) >= count)
 
 
 def used(org) -> int:

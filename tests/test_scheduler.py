@@ -14,7 +14,8 @@ from store import db, schedules
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import make_workflow, post_tool, tool_step
 from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)
-    only_this_tests_schedules, org, server, settings, worker)
+    only_this_tests_schedules, server, settings, worker)
+from tests.waiting import scaled, wait_until
 
 UTC = dt.timezone.utc
 pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
@@ -67,16 +68,14 @@ def drive(scheduler, clock, until, step) -> list[tuple[dt.datetime, int]]:
 
 
 def wait_runs_done(schedule_id, count, timeout=30):
-    deadline = time.monotonic() + timeout
-    while True:
+    def finished() -> int:
         with db.connection():
-            done = (WorkflowRun.select().where(WorkflowRun.schedule_id == schedule_id,
+            return (WorkflowRun.select().where(WorkflowRun.schedule_id == schedule_id,
                                                WorkflowRun.status.in_(["succeeded", "failed"]))
                     .count())
-        if done >= count:
-            return
-        assert time.monotonic() < deadline, f"{done} of {count} runs finished"
-        time.sleep(0.02)
+
+    wait_until(finished, timeout, f"{count} runs of schedule {schedule_id} to finish",
+               done=lambda done: done >= count)
 
 
 def test_cron_in_berlin_across_spring_forward(settings, org, empty):
@@ -246,7 +245,7 @@ def test_the_in_process_scheduler_thread_of_serve(settings, org, empty, tmp_path
     past = new_schedule(org, empty, dt.datetime.now(UTC), run_at="2001-01-01T00:00:00Z")
     app = create_app(on)
     with app.test_client():  # start-up starts the thread; the missed one-time fire fires
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + scaled(10)
         while schedule(past).status != "completed":
             assert time.monotonic() < deadline, "the scheduler thread did not fire"
             time.sleep(0.05)

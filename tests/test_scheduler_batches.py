@@ -14,7 +14,8 @@ from store import db, limits, run_state, schedules
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
                                        wf_settings)
-from tests.fixtures_workflows import only_this_tests_schedules, org, server  # noqa: F401
+from tests.fixtures_workflows import only_this_tests_schedules, server  # noqa: F401
+from tests.waiting import scaled, wait_until
 
 UTC = dt.timezone.utc
 # Tomorrow: the runs a claim writes are stamped with the scheduler's clock, and a clock in the
@@ -51,13 +52,9 @@ def runs_of(ids) -> list[WorkflowRun]:
 
 
 def wait_succeeded(ids, timeout=60) -> list[WorkflowRun]:
-    deadline = time.monotonic() + timeout
-    while True:
-        runs = runs_of(ids)
-        if len(runs) == len(ids) and all(r.status == "succeeded" for r in runs):
-            return runs
-        assert time.monotonic() < deadline, sorted(r.status for r in runs)
-        time.sleep(0.05)
+    return wait_until(lambda: runs_of(ids), timeout, f"{len(ids)} runs to succeed", every=0.05,
+                      done=lambda runs: len(runs) == len(ids)
+                      and all(r.status == "succeeded" for r in runs))
 
 
 def claimed(settings, **kw) -> tuple[Scheduler, list, set]:
@@ -122,7 +119,8 @@ def test_a_burst_runs_in_batches_of_fires_each_once(client, settings, org):
         from store.redis_client import connection
 
         queue = Queue(settings.workflow_queue, connection=connection(settings.redis_url))
-        deadline = time.monotonic() + 10  # a job's runs commit before RQ records it finished
+        # a job's runs commit before RQ records it finished
+        deadline = time.monotonic() + scaled(10)
         while True:
             done = [j for j in queue.finished_job_registry.get_job_ids()
                     if j.startswith("fires-")]
@@ -256,7 +254,7 @@ def test_warm_opens_a_planned_connection_for_each_claim_thread(settings):
     pool.close_idle()
     Scheduler(settings, threads=3).warm()
     # the app's outbox relay checks one out now and then: wait it out, a leak stays in use
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + scaled(10)
     while db.connections_in_use() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert db.connections_in_use() == 0 and len(pool._connections) >= 3

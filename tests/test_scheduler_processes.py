@@ -16,6 +16,7 @@ from tests.conftest import PG_SERVER_URL, REDIS_URL
 from tests.factories import make_org
 from tests.factories_workflows import (ROOT, make_workflow, start_worker, stop, wf_settings,
                                        worker_env)
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(not (REDIS_URL and PG_SERVER_URL.startswith("postgres")),
                                 reason="needs Postgres and Redis")
@@ -72,18 +73,24 @@ def fired_total(stderr: str) -> int:
 def wait_all_runs(ids, timeout=60) -> list[WorkflowRun]:
     """Every schedule's run, once all succeeded. Fails when `timeout` seconds pass with no run
     finishing (a stall), not on a slow but moving burst: a busy machine runs it slower."""
-    deadline, done = time.monotonic() + timeout, -1
-    while True:
+    def load() -> list[WorkflowRun]:
         with db.connection():
-            runs = [*WorkflowRun.select().where(WorkflowRun.schedule_id.in_(ids))]
-        succeeded = sum(r.status == "succeeded" for r in runs)
-        if len(runs) >= len(ids) and succeeded == len(runs):
+            return [*WorkflowRun.select().where(WorkflowRun.schedule_id.in_(ids))]
+
+    def succeeded(runs) -> int:
+        return sum(r.status == "succeeded" for r in runs)
+
+    def all_succeeded(runs) -> bool:
+        return len(runs) >= len(ids) and succeeded(runs) == len(runs)
+
+    done = -1
+    while True:
+        runs = wait_until(load, timeout, f"one more of {len(ids)} runs to succeed (after {done})",
+                          every=0.1,
+                          done=lambda runs: all_succeeded(runs) or succeeded(runs) > done)
+        if all_succeeded(runs):
             return runs
-        if succeeded > done:
-            deadline, done = time.monotonic() + timeout, succeeded
-        assert time.monotonic() < deadline, (
-            f"{succeeded} of {len(ids)} runs succeeded, none more in {timeout} s")
-        time.sleep(0.1)
+        done = succeeded(runs)
 
 
 class Output:
@@ -99,10 +106,8 @@ class Output:
             self.lines.append(line)
 
     def wait_for(self, text: str, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while not any(text in line for line in self.lines):
-            assert time.monotonic() < deadline, "".join(self.lines)[-2000:]
-            time.sleep(0.05)
+        wait_until(lambda: any(text in line for line in self.lines), timeout,
+                   f"{text!r} in the output: {''.join(self.lines)[-2000:]}", every=0.05)
 
 
 def test_two_scheduler_processes_fire_a_burst_exactly_once(app, client, settings):

@@ -23,6 +23,7 @@ from agent_platform import __version__ as library_version  # noqa: E402
 from agent_platform._base import should_retry  # noqa: E402
 from agent_platform._events import SSEDecoder, to_event  # noqa: E402
 from agent_platform_client.models import RunStatus  # noqa: E402
+from tests.waiting import scaled
 
 USER = "compat-user"
 
@@ -41,7 +42,7 @@ def generate_released_client(into: Path) -> Path:
     done = subprocess.run([str(generator), "generate", "--path", str(RELEASED), "--config",
                            str(SDK / "config.yaml"), "--meta", "none", "--output-path",
                            str(into / "agent_platform_client")], cwd=into, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=scaled(300))
     assert done.returncode == 0, done.stdout + done.stderr
     return into
 
@@ -92,7 +93,8 @@ def test_a_client_of_the_released_document_reads_todays_runs(server, tmp_path):
                           "problem": [bad.parsed.code, bad.parsed.additional_properties]}}))
     """)
     read = subprocess.run([sys.executable, "-c", script], cwd=out, capture_output=True,
-                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(out)})
+                          text=True, timeout=scaled(120),
+                          env={**os.environ, "PYTHONPATH": str(out)})
     assert read.returncode == 0, read.stderr
     seen = json.loads(read.stdout)
     assert seen["statuses"] == sorted(["succeeded", "awaiting_approval"]), seen
@@ -107,7 +109,7 @@ def gate(tmp_path: Path, changed: dict) -> subprocess.CompletedProcess:
     path.write_text(json.dumps(changed))
     npm_ci(ROOT / "tests" / "npm-contract", "node_modules/api-smart-diff/package.json")
     return subprocess.run(["node", str(ROOT / "sdk" / "compat.mjs"), str(RELEASED), str(path)],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=scaled(300))
 
 
 def test_the_gate_refuses_a_breaking_change_unless_the_major_version_grows(tmp_path):
@@ -206,6 +208,6 @@ def test_versions_move_together_and_the_async_client_is_current():
     assert f'version = "{api}"' in package and config["package_version_override"] == api
     assert library_version == api and ts["version"] == api
     made = subprocess.run([sys.executable, str(SDK / "make_async.py"), "--check"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=scaled(60))
     assert made.returncode == 0, made.stdout
     assert shutil.which("node"), "node runs the compatibility gate"

@@ -24,6 +24,7 @@ import agent_platform  # noqa: E402  (sdk/python is on sys.path through tests.sd
 from agent_platform import (ApprovalRequestedEvent, AsyncClient, BadRequestError,  # noqa: E402
                             Client, NotFoundError, PreconditionFailedError, RateLimitError,
                             RunCompletedEvent)
+from tests.waiting import scaled
 
 USER = "lib-user"
 
@@ -66,7 +67,7 @@ def test_the_tutorial_runs_and_type_checks_with_mypy_strict(server, key):
            "PYTHONPATH": str(SDK)}
     script = SDK / "examples" / "tutorial.py"
     done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=scaled(120))
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "execute: {'status': 'ok'}" in out and 'run: health: {"status": "ok"}' in out, out

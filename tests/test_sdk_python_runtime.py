@@ -39,6 +39,7 @@ from agent_platform_client.models import (AgentChatRequest, AgentCreate, ApiProv
 
 from agent_platform_stream import (ChatStreamError, frames, stream_chat_events,  # noqa: E402
                                    to_event)
+from tests.waiting import scaled, wait_until
 
 USER = "sdk-user"
 
@@ -80,14 +81,14 @@ def agent(api, tool):
 
 
 def wait_run(api, run_id, user_id=None):
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def run():
         body = get_run.sync(run_id, client=api, **({"x_user_id": user_id} if user_id else {}))
         assert isinstance(body, TurnRunBody)
-        if body.run.status in (RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED):
-            return body.run
-        time.sleep(0.05)
-    raise AssertionError("the run did not finish")
+        return body.run
+
+    return wait_until(run, 30, f"run {run_id} to finish", every=0.05,
+                      done=lambda run: run.status in (RunStatus.SUCCEEDED, RunStatus.FAILED,
+                                                      RunStatus.CANCELLED))
 
 
 def test_chat_turn_with_a_tool_call_its_run_messages_and_typed_events(api, agent):
@@ -213,7 +214,7 @@ def test_workflow_and_its_run(api, tool, agent):
         input_=WorkflowInput.from_dict({"q": "x"})))
     assert started.status_code == 202 and isinstance(started.parsed, WorkflowRunBody)
     run_id = started.parsed.run.id
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + scaled(30)
     while (run := get_workflow_run.sync(run_id, client=api).run).status in (
             RunStatus.QUEUED, RunStatus.RUNNING):
         assert time.monotonic() < deadline

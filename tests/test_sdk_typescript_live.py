@@ -14,6 +14,7 @@ import pytest
 from tests.conftest import ADMIN_TOKEN
 from tests.sdk_live import RELEASED, ROOT, LiveServer, npm_ci
 from tests.sdk_proxy import Proxy, after_first_event
+from tests.waiting import scaled
 
 
 TS = ROOT / "sdk" / "typescript"
@@ -37,7 +38,7 @@ def build(tmp) -> str:
         shutil.copy(HERE / name, src / name)
     subprocess.run([str(TS / "node_modules" / ".bin" / "openapi-typescript"), str(RELEASED),
                     "--output", str(src / "schema-released.d.ts"), "--default-non-nullable=false",
-                    "--silent"], check=True, timeout=300, capture_output=True)
+                    "--silent"], check=True, timeout=scaled(300), capture_output=True)
     (tmp / "node_modules").symlink_to(TS / "node_modules")
     config = {"compilerOptions": {
         "target": "ES2022", "module": "commonjs", "moduleResolution": "node10",
@@ -46,7 +47,7 @@ def build(tmp) -> str:
         "include": ["src/**/*.ts"]}
     (tmp / "tsconfig.json").write_text(json.dumps(config))
     done = subprocess.run([str(TS / "node_modules" / ".bin" / "tsc"), "-p", str(tmp)],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=scaled(300))
     assert done.returncode == 0, done.stdout + done.stderr
     return str(tmp / "out" / "live.js")
 

@@ -8,8 +8,9 @@ import pytest
 from store import db
 from tests.factories import assert_problem, make_org
 from tests.factories_knowledge import use_embeddings, wait_embeddings
-from tests.servers.openai_server import OpenAIServer
+from testkit.openai_server import OpenAIServer
 from tests.test_memories import as_user, remember
+from tests.waiting import scaled, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +37,8 @@ def vectors_of(memory_id: str) -> int:
 
 
 def wait_vectors(memory_id: str, count: int = 1):
-    import time
-    deadline = time.monotonic() + 20
-    while vectors_of(memory_id) != count:
-        assert time.monotonic() < deadline, f"memory {memory_id} has no vector"
-        time.sleep(0.02)
+    wait_until(lambda: vectors_of(memory_id), 20, f"memory {memory_id} to have {count} vectors",
+               done=lambda found: found == count)
 
 
 def test_keyword_until_a_model_then_hybrid_by_default(client, embedder):
@@ -108,7 +106,7 @@ def test_a_new_model_re_embeds_while_the_old_one_answers(client, embedder):
     assert resp.status_code == 200, resp.text
     assert resp.json()["embeddings"]["model"] == "embed-b"
     import time
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     while (entry := client.get("/v1/model-config", headers=org["headers"]).json()[
             "embeddings"])["status"] != "failed":
         assert time.monotonic() < deadline, entry

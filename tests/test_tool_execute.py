@@ -16,11 +16,6 @@ def echo():
     server.close()
 
 
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
 def run(client, org, tool, data=None):
     resp = client.post(f"/v1/tools/{tool['id']}/execute", json={"input": data or {}},
                        headers=org["headers"])

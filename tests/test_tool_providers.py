@@ -12,11 +12,6 @@ from tests.factories_tools import (install_session_tokens, make_provider, make_t
                                    session_headers)
 
 
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
 def test_create_api_provider_keeps_credentials_write_only(client, org):
     body = {"name": "crm", "type": "api", "base_url": "http://127.0.0.1:9",
             "auth": {"type": "bearer", "token": "s3cr3t-token-value"}}

@@ -9,11 +9,6 @@ from tests.factories_tools import (install_session_tokens, make_provider, make_t
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def provider(client, org):
     return make_provider(client, org, base_url="http://127.0.0.1:9")
 

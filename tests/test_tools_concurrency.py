@@ -8,6 +8,7 @@ from store import db
 from store.models import Tool
 from tests.factories import make_org
 from tests.factories_tools import UvicornThread, make_provider
+from tests.waiting import scaled
 
 THREADS = 8
 
@@ -26,7 +27,7 @@ def _race(url, headers, bodies):
     def worker(i):
         session = requests.Session()
         barrier.wait()
-        resp = session.post(url, json=bodies[i], headers=headers, timeout=60)
+        resp = session.post(url, json=bodies[i], headers=headers, timeout=scaled(60))
         results[i] = (resp.status_code, resp.json())
 
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(bodies))]

@@ -37,11 +37,6 @@ def worker(app, settings):
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def workflow(client, org):
     return make_workflow(client, org, input_schema=SCHEMA)
 

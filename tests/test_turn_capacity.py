@@ -15,7 +15,8 @@ from tests.factories import assert_problem, make_org
 from tests.factories_tools import UvicornThread
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import wf_settings
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,7 @@ def test_a_synchronous_run_beyond_the_slots_is_503_at_capacity(app):
     server = UvicornThread(app)
     try:
         with OpenAIServer(responder=held) as model, \
-                httpx.Client(base_url=server.url, timeout=30) as http:
+                httpx.Client(base_url=server.url, timeout=scaled(30)) as http:
             org = make_org(http)
             use_model_server(http, org, model)
             agent = openai_agent(http, org)
@@ -52,7 +53,7 @@ def test_a_synchronous_run_beyond_the_slots_is_503_at_capacity(app):
             holders = [threading.Thread(target=run) for _ in range(2)]
             for t in holders:
                 t.start()
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + scaled(30)
             while len(model.requests) < 2:  # both slots taken by runs waiting on the model
                 assert time.monotonic() < deadline
                 time.sleep(0.05)

@@ -6,7 +6,6 @@ parallel POSTs never passes a limit. Turns are held running by the suite's model
 answers only when the test opens its gate. Against a live server (uvicorn), on SQLite and on
 Postgres."""
 import threading
-import time
 import uuid
 
 import httpx
@@ -20,7 +19,8 @@ from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_chat import post_chat, user
 from tests.factories_copilots import make_copilot
 from tests.factories_turns import openai_agent, use_model_server
-from tests.fixtures_turns import allow_loopback, gate, held_model, http  # noqa: F401 (fixtures)
+from tests.fixtures_turns import allow_loopback, gate, held_model  # noqa: F401 (fixtures)
+from tests.waiting import wait_until
 
 USER_LIMIT = 10  # the default of AGENT_PLATFORM_USER_TURNS_IN_FLIGHT
 
@@ -51,10 +51,8 @@ def _set_org_limit(http, org, value):
 
 def _wait_in_flight(http, org, count, timeout=30.0):
     """Wait until the org has exactly ``count`` turns queued or running."""
-    deadline = time.monotonic() + timeout
-    while (now := _limits(http, org)["turns_in_flight_now"]) != count:
-        assert time.monotonic() < deadline, f"{now} turns in flight, not {count}"
-        time.sleep(0.05)
+    wait_until(lambda: _limits(http, org)["turns_in_flight_now"], timeout,
+               f"{count} turns in flight", every=0.05, done=lambda now: now == count)
 
 
 def _chat(http, org, agent, user_id):

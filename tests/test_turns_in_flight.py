@@ -18,7 +18,8 @@ from tests.factories import make_org
 from tests.factories_chat import post_chat, read_stream, user
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
-from tests.fixtures_turns import allow_loopback, gate, held_model, http  # noqa: F401 (fixtures)
+from tests.fixtures_turns import allow_loopback, gate, held_model  # noqa: F401 (fixtures)
+from tests.waiting import scaled
 
 N = 40
 
@@ -54,7 +55,7 @@ def org(http, held_model, gate, settings):
 
 def _calls_open(model, count, timeout=60.0):
     """Wait until the model server has received ``count`` calls (all held at the gate)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while len(model.requests) < count:
         assert time.monotonic() < deadline, f"{len(model.requests)} model calls, not {count}"
         time.sleep(0.05)
@@ -79,7 +80,7 @@ def _burst(http, org, agent, n):
 
 
 def _finals(http, posted):
-    return [read_stream(http, thread_id, headers, timeout=60).events[-1]
+    return [read_stream(http, thread_id, headers, timeout=scaled(60)).events[-1]
             for headers, thread_id in posted]
 
 

@@ -15,7 +15,8 @@ from store.models import AgentRun
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_turns import Events, make_agent, openai_agent, use_model_server
-from tests.servers import OpenAIServer, slow, text
+from testkit import OpenAIServer, slow, text
+from tests.waiting import scaled, wait_until
 
 LONG = " ".join(f"w{i}" for i in range(60))
 
@@ -69,18 +70,18 @@ def test_cancel_stops_a_streaming_turn(client, settings, org, llm, how):
     agent = openai_agent(client, org)
     llm.enqueue(text(LONG, chunk_delay=0.1))
     run, events, box, thread = _start_in_thread(settings, org, agent, "talk a lot")
-    assert events.first_delta.wait(5)
-    asked = time.monotonic()
+    assert events.first_delta.wait(scaled(5))
     with db.connection():
         if how == "in_process":
             turns.cancel(org_id=org["id"], run_id=run.id)
         else:  # what another process's cancel leaves: only the flag in the database
             runs.request_cancel(run_id=run.id)
-    thread.join(5)
-    elapsed = time.monotonic() - asked
-    assert elapsed < 0.6, f"the turn stopped {elapsed:.2f} s after the cancel"
+    thread.join(scaled(5))
+    assert not thread.is_alive(), "the turn kept running after the cancel"
     done = box["run"]
     assert done.status == "cancelled" and done.error["code"] == "cancelled"
+    # the cancel cut the stream short: the model's whole answer was never taken in
+    assert len(done.output) < len(LONG), "the turn ran to the end of the model's answer"
     assert _finals(events) == ["run.cancelled"]
     assert done.usage["model_calls"] == 1  # the call that was cut short counts
     assert done.output and done.output.startswith("w0")  # what was streamed is kept
@@ -93,17 +94,15 @@ def test_cancel_stops_a_streaming_turn(client, settings, org, llm, how):
 
 @pytest.mark.parametrize("how", ["in_process", "database_flag"])
 def test_cancel_while_the_model_is_silent(client, settings, org, llm, how):
-    """The model has not sent its first byte: the cancel ends the turn within 0.5 s and
-    closes the model connection (the server sees the client hang up)."""
+    """The model has not sent its first byte: the cancel ends the turn before the model would
+    answer (30 s) and closes the model connection (the server sees the client hang up)."""
     agent = openai_agent(client, org)
     llm.reset()
     llm.hangups.clear()
     llm.enqueue(slow(text("too late"), 30))
     run, events, box, thread = _start_in_thread(settings, org, agent, "say something")
-    deadline = time.monotonic() + 5
-    while not llm.requests:  # the request is at the model, which says nothing
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    wait_until(lambda: llm.requests, 5, "the request at the model",  # which says nothing
+               every=0.01)
     time.sleep(0.2)
     asked = time.monotonic()
     with db.connection():
@@ -111,18 +110,16 @@ def test_cancel_while_the_model_is_silent(client, settings, org, llm, how):
             turns.cancel(org_id=org["id"], run_id=run.id)
         else:
             runs.request_cancel(run_id=run.id)
-    thread.join(5)
-    elapsed = time.monotonic() - asked
-    assert elapsed < 0.5, f"the turn stopped {elapsed:.2f} s after the cancel"
+    thread.join(scaled(5))
+    assert not thread.is_alive(), "the turn kept running after the cancel"
     done = box["run"]
     assert done.status == "cancelled" and _finals(events) == ["run.cancelled"]
     assert done.usage["model_calls"] == 1
     assert done.steps[-1]["status"] == "cancelled"
-    deadline = time.monotonic() + 2
-    while not llm.hangups:
-        assert time.monotonic() < deadline, "the model connection was left open"
-        time.sleep(0.01)
-    assert llm.hangups[0] - asked < 0.5
+    assert not events.of("message.delta") and not done.output  # "too late" never arrived
+    wait_until(lambda: llm.hangups, 2, "the model connection to close", every=0.01)
+    # closed by the cancel, while the model was still silent (it answers 30 s after the ask)
+    assert asked < llm.hangups[0] < asked + 30
 
 
 def test_a_queued_turn_cancelled_before_it_runs(client, settings, org):

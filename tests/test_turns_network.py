@@ -13,7 +13,7 @@ from tests.factories import make_org
 from tests.factories_turns import Events, http_tool, make_agent, openai_agent
 from tests.factories_workflows import make_workflow
 from tests.fixtures_turns import allow_loopback, llm, model, org, tools_server  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,8 @@ from tests.factories_chat import post_chat, read_stream, user, wait_turn
 from tests.factories_copilots import make_agent
 from tests.factories_turns import MODEL, use_model_server
 from tests.processes import Serve, admin_org, env_for
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +34,7 @@ def test_a_turn_left_running_by_a_killed_service_ends_when_it_starts_again(model
                   AGENT_PLATFORM_TURN_STALE_MS="3600000")
     serve = Serve(env, log=tmp_path / "serve.log").start()
     try:
-        with httpx.Client(base_url=serve.url, timeout=20) as http:
+        with httpx.Client(base_url=serve.url, timeout=scaled(20)) as http:
             org = admin_org(http)
             use_model_server(http, org, model)
             agent = make_agent(http, org, model={"provider": "openai", "name": MODEL})
@@ -45,8 +46,8 @@ def test_a_turn_left_running_by_a_killed_service_ends_when_it_starts_again(model
             last = max(seen.ids)
         serve.kill()
         serve.start()
-        with httpx.Client(base_url=serve.url, timeout=20) as http:
-            rest = read_stream(http, thread_id, headers, last_event_id=last, timeout=10)
+        with httpx.Client(base_url=serve.url, timeout=scaled(20)) as http:
+            rest = read_stream(http, thread_id, headers, last_event_id=last, timeout=scaled(10))
             assert rest.ended
             final = rest.events[-1]
             assert final.kind == "run.failed"

@@ -8,7 +8,7 @@ from store import sqlite_vectors
 from tests.conftest import PG_SERVER_URL, _pg_admin_connect
 from tests.factories import assert_problem, make_org
 from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_document
-from tests.servers.openai_server import OpenAIServer
+from testkit.openai_server import OpenAIServer
 from tests.test_memories import as_user, remember
 
 

@@ -14,7 +14,7 @@ from tests.factories_webhooks import (Receiver, echo_agent, make_webhook, start_
                                       wait_for, webhook_settings)
 from tests.factories_workflows import stop
 from tests.fixtures_turns import allow_loopback, model, tools_server  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 
 PRICES = {"*": {"input": 1_000_000, "output": 1_000_000}}  # a dollar a token: caps come fast
 

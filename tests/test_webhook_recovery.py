@@ -10,6 +10,7 @@ import httpx
 from tests.conftest import REDIS_URL
 from tests.factories_webhooks import Receiver, wait_for
 from tests.processes import Serve, admin_org, env_for, start_worker, stop_process
+from tests.waiting import scaled
 
 NEVER_MS = str(3_600_000)  # a dispatcher that claims once at its start, then not for an hour
 
@@ -30,7 +31,7 @@ def test_an_event_recorded_before_a_kill_is_delivered_after_it(database_url, tmp
     queue = f"wh-recovery-{uuid.uuid4().hex[:8]}"
     server, worker = _processes(database_url, tmp_path, queue, NEVER_MS)
     try:
-        http = httpx.Client(base_url=server.url, timeout=30)
+        http = httpx.Client(base_url=server.url, timeout=scaled(30))
         org = admin_org(http)
         hook = http.post("/v1/webhooks", headers=org["headers"], json={
             "url": receiver.url, "event_types": ["run.succeeded"]}).json()["webhook"]

@@ -10,7 +10,7 @@ from store import db, schedules
 from tests.factories_webhooks import Receiver, make_webhook, wait_for
 from tests.factories_workflows import make_workflow, post_tool, tool_step
 from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)
-    only_this_tests_schedules, org, server, settings, worker)
+    only_this_tests_schedules, server, settings, worker)
 
 UTC = dt.timezone.utc
 pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")

@@ -24,11 +24,6 @@ def worker(app, settings):
         stop(process)
 
 
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
 @pytest.fixture()
 def receiver():
     r = Receiver()

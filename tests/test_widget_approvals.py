@@ -15,7 +15,7 @@ from tests.factories_turns import EchoServer, http_tool, openai_agent, use_model
 from tests.fixtures_turns import allow_loopback  # noqa: F401 (fixture)
 from tests.fixtures_widget import (Backend, assistant_texts, browser,  # noqa: F401
                                    context, host_page, served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
 
 ARGS = {"order": "<img src=x onerror=\"window.__xss=1\">", "amount": 12}
 

@@ -19,7 +19,8 @@ from tests.factories_copilots import make_agent, make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, StreamCutter, assistant_texts, browser,  # noqa: F401
                                    context, host_page, served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
+from tests.waiting import scaled
 
 ACCESS_TTL = 3  # seconds: the widget outlives its access token within a test
 UI = {"title": "Help desk", "theme": "dark", "accent_color": "#ffb000",
@@ -312,7 +313,7 @@ def test_threads_show_unread_counts_and_open_on_click(context, served, world, cl
                        headers=headers)
     assert turn.status_code == 202, turn.text
     thread_id = turn.json()["thread"]["id"]
-    with httpx.Client(base_url=served, timeout=20) as http:
+    with httpx.Client(base_url=served, timeout=scaled(20)) as http:
         read_stream(http, thread_id, headers)  # until the turn's final event
     page, _ = open_widget(context, served, world.org, world.plain, "u-threads")
     shadow(page, "button.threads-btn").click()

@@ -15,7 +15,7 @@ from tests.factories_copilots import make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, assistant_texts, browser, context, host_page,  # noqa: F401
                                    served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 ACCESS_TTL = 3
 if "/v1/organization/cors" not in load_spec()["paths"]:

@@ -16,6 +16,7 @@ import pytest
 
 from tests.fixtures_widget import assistant_texts, browser, context, shadow, wait_for  # noqa: F401
 from tests.processes import ROOT, free_port
+from tests.waiting import scaled
 
 
 class Demo:
@@ -28,7 +29,7 @@ class Demo:
             [sys.executable, "-m", "server.cli", "demo", "--port", str(free_port()),
              "--page-port", str(free_port())], cwd=ROOT, env=env, text=True,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + scaled(90)
         line = ""
         while time.monotonic() < deadline and self.process.poll() is None:
             line = self.process.stdout.readline()

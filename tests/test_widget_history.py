@@ -16,7 +16,8 @@ from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, assistant_texts, browser, context,  # noqa: F401
                                    host_page, served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
+from tests.waiting import scaled
 
 TURNS = 125  # 250 messages
 
@@ -118,7 +119,7 @@ def test_reopened_history_shows_tool_lines_and_stopped_notes(context, served, wo
     wait_turn(client, headers, thread_id, first["run"]["id"])
     second = post_chat(client, headers, "Talk for a while", thread_id=thread_id,
                        copilot_id=world.tooled["id"])
-    with httpx.Client(base_url=served, timeout=20) as http:  # a few words arrive
+    with httpx.Client(base_url=served, timeout=scaled(20)) as http:  # a few words arrive
         read_stream(http, thread_id, headers, stop_after=4)
     stopped = client.delete("/v1/chat/stream", params={"thread_id": thread_id}, headers=headers)
     assert stopped.status_code in (200, 202, 204), stopped.text

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import make_settings
-from tests.factories import bearer, make_org
+from tests.factories import bearer
 from tests.factories_copilots import make_agent, make_copilot
 from tests.factories_identity import make_provider, mint
 from tests.factories_tools import UvicornThread, free_port
@@ -48,11 +48,6 @@ def served(app):
 def idp():
     with OAuthServer() as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 @pytest.fixture(scope="module")

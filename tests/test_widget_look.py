@@ -15,7 +15,7 @@ from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, assistant_texts, axe_violations,  # noqa: F401
                                    browser, context, host_page, served, shadow, wait_for,
                                    wait_idle)
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
 
 TITLE = "Demo shop assistant"
 

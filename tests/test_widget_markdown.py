@@ -14,6 +14,7 @@ import re
 import pytest
 
 from tests.fixtures_widget import browser, context, npm_widget, served  # noqa: F401
+from tests.waiting import scaled
 
 SECTIONS = {"Backslash escapes", "Entity and numeric character references", "Precedence",
             "Thematic breaks", "ATX headings", "Setext headings", "Indented code blocks",
@@ -82,7 +83,7 @@ def examples():
     import subprocess
 
     out = subprocess.run(["node", "-e", script, str(spec)], check=True, capture_output=True,
-                         text=True, timeout=60).stdout
+                         text=True, timeout=scaled(60)).stdout
     chosen = []
     for ex in json.loads(out):
         md = ex["markdown"]

@@ -13,7 +13,8 @@ from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, assistant_texts, browser, context,  # noqa: F401
                                    host_page, shadow, wait_for, wait_idle)
 from tests.processes import Serve, admin_org, env_for
-from tests.servers import OpenAIServer, text
+from testkit import OpenAIServer, text
+from tests.waiting import scaled
 
 STORY = " ".join(f"word{i}" for i in range(80))
 
@@ -37,7 +38,7 @@ def service(tmp_path_factory):
 
 def test_a_restart_mid_answer_says_it_was_interrupted_and_the_user_retries(
         context, service, model):
-    with httpx.Client(base_url=service.url, timeout=20) as http:
+    with httpx.Client(base_url=service.url, timeout=scaled(20)) as http:
         org = admin_org(http)
         use_model_server(http, org, model)
         agent = openai_agent(http, org)

@@ -10,7 +10,7 @@ from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_do
 from tests.factories_turns import openai_agent, use_model_server
 from tests.fixtures_widget import (Backend, assistant_texts, browser,  # noqa: F401
                                    context, host_page, served, shadow, wait_for, wait_idle)
-from tests.servers import OpenAIServer, text, tool_calls
+from testkit import OpenAIServer, text, tool_calls
 
 
 @pytest.fixture(scope="module")

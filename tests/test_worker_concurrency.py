@@ -26,6 +26,7 @@ from rq.worker import Worker
 from jobs import queue as job_queue
 from tests import worker_jobs
 from tests.conftest import REDIS_URL, SECRET_KEY, make_settings
+from tests.waiting import scaled
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs AGENT_PLATFORM_TEST_REDIS_URL")
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +65,7 @@ def stop(process: subprocess.Popen) -> None:
 
 
 def until(predicate, what: str, timeout: float = 60.0, every: float = 0.1):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while True:
         value = predicate()
         if value:

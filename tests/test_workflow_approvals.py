@@ -17,7 +17,7 @@ from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
 from tests.factories_workflows import make_workflow, start_run, wait_run
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401 (fixtures)
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
 
 WAITING = {"awaiting_approval", "succeeded", "failed", "cancelled"}
 

@@ -13,7 +13,8 @@ from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
 from tests.factories_workflows import make_workflow, start_run, start_worker, stop, wf_settings
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
-from tests.servers import text, tool_calls
+from testkit import text, tool_calls
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs AGENT_PLATFORM_TEST_REDIS_URL")
 
@@ -27,13 +28,10 @@ FINAL = {"succeeded", "failed", "cancelled"}
 
 
 def wait_for(client, org, run_id, statuses, timeout=60):
-    deadline = time.monotonic() + timeout
-    while True:
-        run = client.get(f"/v1/workflow-runs/{run_id}", headers=org["headers"]).json()["run"]
-        if run["status"] in statuses:
-            return run
-        assert time.monotonic() < deadline, run["status"]
-        time.sleep(0.1)
+    return wait_until(
+        lambda: client.get(f"/v1/workflow-runs/{run_id}", headers=org["headers"]).json()["run"],
+        timeout, f"workflow run {run_id} to reach {statuses}", every=0.1,
+        done=lambda run: run["status"] in statuses)
 
 
 def approve(client, run_id, headers, call_id):

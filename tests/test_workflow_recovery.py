@@ -12,9 +12,9 @@ from jobs import recovery
 from runtime import workflow_engine
 from store import db, run_state, workflow_runs
 from store.models import WorkflowRun
-from tests.factories import make_org
 from tests.factories_workflows import (ToolServer, make_workflow, post_tool, start_run,
                                        start_worker, stop, tool_step, wait_run, wf_settings)
+from tests.waiting import scaled
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +35,6 @@ def server():
     s = ToolServer()
     yield s
     s.close()
-
-
-@pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
 
 
 def recorded_run(org, wf) -> str:
@@ -132,7 +127,7 @@ def test_the_heartbeat_keeps_a_long_step_from_being_taken_over(client, org, serv
     slow = post_tool(client, org, server, f"/sleep/2.5/{uuid.uuid4().hex[:6]}")
     wf = make_workflow(client, org, steps=[tool_step("a", slow)])
     run = start_run(client, org["headers"], wf["id"])
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + scaled(15)
     while time.monotonic() < deadline:  # recovery keeps looking while the step runs
         recovery.sweep(settings)
         state = client.get(f"/v1/workflow-runs/{run['id']}", headers=org["headers"]).json()["run"]

@@ -18,11 +18,6 @@ FIELDS = {"id", "workflow_id", "owner_kind", "user_id", "status", "recurrence", 
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def other(client):
     return make_org(client)
 

@@ -17,11 +17,6 @@ def echo():
 
 
 @pytest.fixture(scope="module")
-def org(client):
-    return make_org(client)
-
-
-@pytest.fixture(scope="module")
 def other(client):
     return make_org(client)
 

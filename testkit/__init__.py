@@ -1,7 +1,8 @@
-"""Model servers of the test suite: real HTTP servers on 127.0.0.1 that speak the OpenAI Chat
-Completions and the Anthropic Messages wire formats (SSE streaming, tool calls, usage, errors).
+"""Model servers shared by the test suite and the benchmarks (``bench/`` imports them from here,
+not from ``tests/``): real HTTP servers on 127.0.0.1 that speak the OpenAI Chat Completions and
+the Anthropic Messages wire formats (SSE streaming, tool calls, usage, errors).
 
-    from tests.servers import OpenAIServer, AnthropicServer, text, tool_calls, error, drop, slow
+    from testkit import OpenAIServer, AnthropicServer, text, tool_calls, error, drop, slow
 
     with OpenAIServer(api_key="sk-test") as server:               # random port, own thread
         server.enqueue(tool_calls(("get_weather", {"city": "Paris"}),      # parallel calls
@@ -27,10 +28,10 @@ Connect with ``server.base_url`` (OpenAI: ``http://127.0.0.1:PORT/v1``; Anthropi
 (whose message repeats the key sent, as a careless provider would). Both servers also refuse
 what the real APIs refuse (e.g. a tool result that answers no earlier tool call) with a 400.
 """
-from tests.servers.anthropic_server import AnthropicServer
-from tests.servers.openai_server import OpenAIServer
-from tests.servers.scripted import (RecordedRequest, Reply, ScriptedServer, drop, error, slow,
-                                    sse, text, tool_calls)
+from testkit.anthropic_server import AnthropicServer
+from testkit.openai_server import OpenAIServer
+from testkit.scripted import (RecordedRequest, Reply, ScriptedServer, drop, error, slow,
+                              sse, text, tool_calls)
 
 __all__ = ["AnthropicServer", "OpenAIServer", "RecordedRequest", "Reply", "ScriptedServer",
            "drop", "error", "slow", "sse", "text", "tool_calls"]

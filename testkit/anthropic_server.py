@@ -9,7 +9,7 @@ message_delta (stop_reason, usage), message_stop.
 """
 from __future__ import annotations
 
-from tests.servers.scripted import Reply, RecordedRequest, ScriptedServer, error, sse
+from testkit.scripted import Reply, RecordedRequest, ScriptedServer, error, sse
 
 _ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error",
                 403: "permission_error", 404: "not_found_error", 413: "request_too_large",

@@ -1,4 +1,4 @@
-"""The scriptable HTTP server behind the test suite's model servers (see tests/servers/__init__).
+"""The scriptable HTTP server behind the test suite's model servers (see testkit/__init__).
 
 A ``ScriptedServer`` runs on 127.0.0.1 (random port) in a thread. Each POST takes the next
 canned ``Reply`` from its queue (or asks ``responder(request)`` when the queue is empty), and

@@ -18,7 +18,7 @@ import hashlib
 import math
 import re
 
-from tests.servers.scripted import Reply, RecordedRequest, ScriptedServer, error, sse
+from testkit.scripted import Reply, RecordedRequest, ScriptedServer, error, sse
 
 _ERROR_TYPES = {400: "invalid_request_error", 401: "invalid_request_error",
                 403: "permission_denied", 404: "not_found_error", 429: "rate_limit_exceeded"}
