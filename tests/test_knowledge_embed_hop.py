@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_document
-from tests.servers.openai_server import OpenAIServer
+from testkit.openai_server import OpenAIServer
 from tests.test_memories import as_user, remember
 
 POOL = 2  # database connections of the app under test
