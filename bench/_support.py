@@ -42,7 +42,7 @@ def memory_tracing():
     from opentelemetry.sdk.trace.export import SimpleSpanProcessor
     from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-    from store import tracing
+    from core import tracing
 
     exporter = InMemorySpanExporter()
     provider = TracerProvider()
@@ -54,8 +54,9 @@ def memory_tracing():
 def fresh(data_dir: str | None = None):
     """(settings, app, org_id, headers) on a new SQLite database."""
     from server.app import create_app
-    from store import db, keys, orgs
-    from store.settings import Settings
+    from store import keys, orgs
+    from core import db
+    from core.settings import Settings
 
     data_dir = data_dir or tempfile.mkdtemp(prefix="bench-")
     settings = Settings.from_env(settings_env(data_dir))

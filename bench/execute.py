@@ -20,8 +20,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=300)
     args = parser.parse_args(argv)
 
-    from runtime import tools as tool_runtime
-    from store import db
+    from runtime.tools import service as tool_runtime
+    from core import db
     from store import providers as provider_store
     from store import tools as tool_store
 
@@ -74,7 +74,7 @@ def main(argv: list[str]) -> int:
     print(f"{'path':<42} {'p50 ms':>8} {'p95 ms':>8}")
     print(f"{'requests -> echo (direct)':<42} {p50(direct):>8.2f} {p95(direct):>8.2f}")
     print(f"{'POST /v1/tools/{id}/execute (uvicorn)':<42} {p50(through):>8.2f} {p95(through):>8.2f}")
-    print(f"{'runtime.tools.execute() in process':<42} {p50(inproc):>8.2f} {p95(inproc):>8.2f}")
+    print(f"{'runtime.tools.service.execute() in process':<42} {p50(inproc):>8.2f} {p95(inproc):>8.2f}")
     print(f"service overhead p50: {p50(through) - p50(direct):.2f} ms "
           f"(in-process execute adds {p50(inproc) - p50(direct):.2f} ms)")
     overhead = p50(through) - p50(direct)

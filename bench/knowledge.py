@@ -65,7 +65,8 @@ def _pg_database(url: str):
 
 def _ingest(org_id: str, kb_id: str, space, vectors) -> float:
     """Store the vectors as chunks of documents of DOC_CHUNKS chunks; seconds taken."""
-    from store import db, knowledge, vectors as store_vectors
+    from store import knowledge, vectors as store_vectors
+    from core import db
 
     started = time.perf_counter()
     for start in range(0, len(vectors), DOC_CHUNKS):
@@ -85,7 +86,8 @@ def _ingest(org_id: str, kb_id: str, space, vectors) -> float:
 
 
 def _org_with_space(name: str, dims: int):
-    from store import db, knowledge, orgs
+    from store import knowledge, orgs
+    from core import db
     from store import embeddings as spaces
 
     with db.connection():
@@ -101,7 +103,8 @@ def _org_with_space(name: str, dims: int):
 
 def _memory_p50(org_id: str, rounds: int) -> float:
     from bench.memory import _fill
-    from store import db, memories
+    from store import memories
+    from core import db
 
     rng = random.Random(7)
     with db.connection():
@@ -130,8 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     import numpy as np
 
     from server.app import create_app
-    from store import db, knowledge, vectors as store_vectors
-    from store.settings import Settings
+    from store import knowledge, vectors as store_vectors
+    from core import db
+    from core.settings import Settings
 
     data_dir = tempfile.mkdtemp(prefix="bench-knowledge-")
     admin = name = cluster = None

@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if not have_wrk():
         return 2
-    from store import db
+    from core import db
 
     work = tempfile.mkdtemp(prefix="bench-list-")
     results = {}

@@ -18,9 +18,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
 
-    from runtime import discovery, mcp_client
-    from runtime import tools as tool_runtime
-    from store import db
+    from runtime.tools import discovery
+    from runtime.tools import mcp_client
+    from runtime.tools import service as tool_runtime
+    from core import db
     from store import providers as provider_store
     from store.models import Tool
 
@@ -76,7 +77,7 @@ def main(argv: list[str]) -> int:
     print(f"{'list_tools through the persistent client':<52} {p50(listing):>8.1f} "
           f"{max(listing):>8.1f}")
     print(f"{'call_tool through the persistent client':<52} {p50(calls):>8.2f} {p95(calls):>8.2f}")
-    print(f"{'runtime.tools.execute() of an MCP tool':<52} {p50(executes):>8.2f} "
+    print(f"{'runtime.tools.service.execute() of an MCP tool':<52} {p50(executes):>8.2f} "
           f"{p95(executes):>8.2f}")
     report("mcp", {"tools": args.tools, "discovery_p50_ms": round(p50(first), 1),
                    "call_p50_ms": round(p50(calls), 2), "execute_p50_ms": round(p50(executes), 2)},

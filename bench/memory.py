@@ -52,7 +52,8 @@ def _pg_database(url: str):
 
 
 def _fill(org_id: str, user_id: str, count: int, rng: random.Random) -> None:
-    from store import db, memories
+    from store import memories
+    from core import db
     from store.models_blocks import Memory
 
     owner = memories.owner_of(org_id, user_id)
@@ -71,8 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from server.app import create_app
-    from store import db, memories, orgs
-    from store.settings import Settings
+    from store import memories, orgs
+    from core import db
+    from core.settings import Settings
 
     data_dir = tempfile.mkdtemp(prefix="bench-memory-")
     admin, name, url = None, None, f"sqlite:///{data_dir}/bench.db"

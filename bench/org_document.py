@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--networks", type=int, default=20)
     parser.add_argument("--workflows", type=int, default=50)
     args = parser.parse_args(argv)
-    from store import db
+    from core import db
 
     doc = document(args.tools, args.agents, args.networks, args.workflows)
     secrets = {"apiVersion": "agent-platform/v1", "kind": "Secrets",

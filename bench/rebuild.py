@@ -20,8 +20,8 @@ DEPENDENTS = 10
 
 
 def seed(org_id: str, tool_count: int, agent_count: int) -> str:
-    from runtime import agent_build
-    from store import db
+    from runtime.agents import build as agent_build
+    from core import db
     from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
 
     now = db.utcnow()
@@ -68,7 +68,7 @@ def seed(org_id: str, tool_count: int, agent_count: int) -> str:
 
 
 def measure(tool_count: int, agent_count: int, runs: int) -> dict:
-    from store import db
+    from core import db
 
     settings, app, org_id, headers = fresh()
     with db.connection():

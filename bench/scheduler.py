@@ -76,7 +76,7 @@ def _insert_schedules(org_id, workflow_id, count, due: dt.datetime,
                       spread: float = 0.0) -> dict[str, dt.datetime]:
     """count one-time schedules due at `due` (or spread evenly over `spread` seconds from it,
     whole seconds); returns {schedule id: due time}."""
-    from store import db
+    from core import db
     from store.models import WorkflowSchedule
 
     now = dt.datetime.now(UTC).replace(tzinfo=None)
@@ -184,7 +184,7 @@ def _phase(n_schedulers, count, database_url, redis_url, org_id, workflow_id, le
            batch, threads=None) -> dict:
     import redis as redis_lib
 
-    from store import db
+    from core import db
     from store.models import WorkflowRun, WorkflowSchedule
 
     queue = f"bench-sched-{uuid.uuid4().hex[:8]}"
@@ -265,8 +265,9 @@ def main(argv: list[str]) -> int:
         database_url = urlunparse(urlparse(PG_SERVER)._replace(path=f"/{created}"))
     try:
         from jobs import context
-        from store import db, migrations, orgs, workflows
-        from store.settings import Settings
+        from store import migrations, orgs, workflows
+        from core import db
+        from core.settings import Settings
 
         settings = Settings.from_env({"DATABASE_URL": database_url, "REDIS_URL": args.redis_url,
                                       "AGENT_PLATFORM_SECRET_KEY": SECRET,
@@ -283,7 +284,7 @@ def main(argv: list[str]) -> int:
         floor = _floor(args.floor_jobs, database_url, args.redis_url) if args.floor_jobs else None
     finally:
         if created:
-            from store import db
+            from core import db
 
             if db.database.obj is not None:
                 db.database.obj.close_all()

@@ -34,7 +34,7 @@ SECRET_KEY = "bench-secret-key"
 def bench_app():
     """uvicorn factory: the app with GET /v1/organization also reachable by session tokens."""
     from server import app as app_module
-    from store.settings import Settings
+    from core.settings import Settings
 
     original = app_module.load_spec
 
@@ -63,8 +63,9 @@ def _summary(values: list[float]) -> dict:
 def verification(env: dict, n: int) -> dict:
     os.environ.update(env)
     from server.app import create_app
-    from store import db, keys, orgs, sessions
-    from store.settings import Settings
+    from store import keys, orgs, sessions
+    from core import db
+    from core.settings import Settings
 
     settings = Settings.from_env()
     create_app(settings, migrate=True)
@@ -158,9 +159,9 @@ async def _mints(base: str, key: str, user_ids: list[str]) -> dict:
 
 def _user_rows(env: dict, org_id: str) -> dict[str, int]:
     os.environ.update(env)
-    from store import db
+    from core import db
     from store.models import AppUser
-    from store.settings import Settings
+    from core.settings import Settings
 
     settings = Settings.from_env()
     db.bind(settings.database_url, pool_size=2)

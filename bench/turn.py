@@ -30,8 +30,9 @@ def p99(values) -> float:
 
 def _setup(database_url: str | None):
     from server.app import create_app
-    from store import db, orgs
-    from store.settings import Settings
+    from store import orgs
+    from core import db
+    from core.settings import Settings
 
     if not database_url:
         return fresh(tempfile.mkdtemp(prefix="bench-turn-"))
@@ -54,9 +55,10 @@ def main(argv: list[str]) -> int:
     if args.tracing == "otlp":
         raise SystemExit("the turn benchmark runs in-process: --tracing memory or off")
 
-    from runtime import agents as agent_runtime
-    from runtime import turns
-    from store import db, model_config
+    from runtime.agents import service as agent_runtime
+    from runtime.turns import service as turns
+    from store import model_config
+    from core import db
     from store import providers as provider_store
     from store import tools as tool_store
     from testkit import OpenAIServer, text, tool_calls

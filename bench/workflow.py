@@ -1,8 +1,8 @@
 """Workflow engine overhead: a 5-step workflow of HTTP tool steps against a local echo server.
 
-Each measured run is executed by the engine (runtime.workflow_engine.execute(settings, run_id): claim, render
+Each measured run is executed by the engine (runtime.workflows.engine.execute(settings, run_id): claim, render
 templates, dispatch each step on a step thread with its timeout, record each step, finish).
-Interleaved with it, the same five tool calls are made directly (runtime.tools.execute, no
+Interleaved with it, the same five tool calls are made directly (runtime.tools.service.execute, no
 workflow). Engine overhead per step = (run time - direct calls time) / 5; its p50 is the
 figure (target < 5 ms).
 
@@ -21,8 +21,9 @@ STEPS = 5
 
 def _setup(database_url: str | None):
     from server.app import create_app
-    from store import db, keys, orgs
-    from store.settings import Settings
+    from store import keys, orgs
+    from core import db
+    from core.settings import Settings
 
     if not database_url:
         return fresh(tempfile.mkdtemp(prefix="bench-wf-"))
@@ -42,9 +43,10 @@ def main(argv: list[str]) -> int:
                         help="default: a new SQLite file (the embedded default)")
     args = parser.parse_args(argv)
 
-    from runtime import tools as tool_runtime
-    from runtime import workflow_engine
-    from store import db, workflow_runs, workflows
+    from runtime.tools import service as tool_runtime
+    from runtime.workflows import engine as workflow_engine
+    from store import workflow_runs, workflows
+    from core import db
     from store import providers as provider_store
     from store import tools as tool_store
 

@@ -1,9 +1,9 @@
-"""AG-UI endpoints of networks and agents (runtime/ag_ui.py): AG-UI's RunAgentInput in, an
+"""AG-UI endpoints of networks and agents (runtime/protocols/ag_ui.py): AG-UI's RunAgentInput in, an
 SSE stream of AG-UI events out. The end user is the session's, or X-User-Id with an API key."""
 from __future__ import annotations
 
-from runtime import ag_ui
-from runtime.chat_stream import EventStream
+from runtime.protocols import ag_ui
+from runtime.chat.stream import EventStream
 from store import agents, copilots
 
 _HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}

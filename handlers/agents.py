@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import created, ok
-from runtime import agents as agent_runtime
+from runtime.agents import service as agent_runtime
 from store import agents
 
 

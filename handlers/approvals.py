@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import ok
-from runtime import approval_decisions
+from runtime.approvals import decisions as approval_decisions
 
 
 def decide_run_approval(caller, settings, id, body):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import connexion
 
 from handlers import ok
-from runtime import chat, chat_stream
+from runtime.chat import service as chat
+from runtime.chat import stream as chat_stream
 from store import runs
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from handlers import created, ok
 from store import exposures
-from store.db import atomic
+from core.db import atomic
 
 
 def list_exposures(caller, limit=50, cursor=None):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from handlers import ok
-from store import readiness
+from core import readiness
 
 
 async def healthz():

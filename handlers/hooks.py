@@ -5,8 +5,8 @@ from __future__ import annotations
 from connexion import request
 
 from handlers import ok
-from runtime import triggers
-from store import concurrency
+from runtime.workflows import triggers
+from core import concurrency
 
 
 async def receive_hook(settings, token):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from handlers import created, ok
 from jobs import knowledge as knowledge_jobs
-from runtime import knowledge_tools
+from runtime.knowledge import search as knowledge_tools
 from store import knowledge
 
 

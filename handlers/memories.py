@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import created, ok
-from runtime import memory_search
+from runtime.memory import search as memory_search
 from store import memories
 
 

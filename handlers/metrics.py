@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from jobs import queue, worker
-from store import metrics
+from core import metrics
 
 
 def get_metrics(settings):

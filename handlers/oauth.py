@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import ok
-from runtime import oauth
+from runtime.tools import oauth
 
 
 def oauth_authorize(caller, settings, id, user_id):

@@ -1,13 +1,14 @@
 """The OpenAI-compatible API (``/openai/v1``): models, chat completions and responses, each a
-chat turn of the end user (runtime/openai_compat.py, runtime/openai_responses.py). The end
+chat turn of the end user (runtime/protocols/openai_compat.py, runtime/protocols/openai_responses.py). The end
 user is the session token's; with an API key, ``X-User-Id`` or else the body's ``user``.
 Errors leave in OpenAI's shape (server/openai_errors.py). The turn is started on the server's
 loop (database work in hops), its thread's events subscribed first."""
 from __future__ import annotations
 
 from handlers import ok
-from runtime import openai_compat, openai_responses
-from runtime.chat_stream import EventStream
+from runtime.protocols import openai_compat
+from runtime.protocols import openai_responses
+from runtime.chat.stream import EventStream
 from store import limits
 from store.errors import Invalid
 

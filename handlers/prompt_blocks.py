@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import created, ok
-from runtime import prompt_blocks as block_runtime
+from runtime.agents import prompt_blocks as block_runtime
 from store import prompt_blocks
 
 

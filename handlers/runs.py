@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from handlers import ok
-from runtime import turns
+from runtime.turns import service as turns
 from store import runs
 
 

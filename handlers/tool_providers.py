@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import created, ok
-from runtime import catalog
+from runtime.tools import catalog
 from store import providers
 
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from handlers import created, ok
-from runtime import catalog
-from runtime import tools as tool_runtime
+from runtime.tools import catalog
+from runtime.tools import service as tool_runtime
 from store import tools
 
 

@@ -3,7 +3,7 @@ user's schedules and owns the ones it creates."""
 from __future__ import annotations
 
 from handlers import created, ok
-from runtime import workflow_runs as runs_runtime
+from runtime.workflows import runs as runs_runtime
 from store import schedules, workflow_runs
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from handlers import created, ok
-from runtime import workflow_runs as workflow_runs_runtime
+from runtime.workflows import runs as workflow_runs_runtime
 from store import workflow_runs, workflows
 
 

@@ -5,7 +5,7 @@ its start as RQ does (status `started`, the StartedJobRegistry entry and its exe
 worker's current job), hands it off and goes back to the queues at once:
 
 - a coroutine function (``async def``) runs on the process's turn loop
-  (store/concurrency.py), where a job waiting on a model or a tool holds no thread;
+  (core/concurrency.py), where a job waiting on a model or a tool holds no thread;
 - any other function runs on a thread of its own, at most AGENT_PLATFORM_WORKER_THREADS at a
   time (workflow runs, registry rebuilds).
 
@@ -107,13 +107,13 @@ class ConcurrentWorker(SimpleWorker):
         table.add(flight)
         try:
             if coroutine:
-                from store import concurrency
+                from core import concurrency
 
                 flight.future = concurrency.submit(self._spawn(flight))
                 flight.future.add_done_callback(
                     lambda future: table.records().submit(self._record, flight, future.result))
             else:
-                from store import concurrency
+                from core import concurrency
 
                 concurrency.thread(f"job-{job.id}", flight.context.run, self._run_thread, flight)
         except Exception as exc:  # not handed off (the process is ending): it failed to start

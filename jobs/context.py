@@ -23,18 +23,18 @@ def ensure_ready(settings=None):
     """Settings of this process; binds the database first when nothing has bound it yet."""
     global _settings
     with _lock:
-        from store import db
+        from core import db
 
         if settings is None:
             settings = _settings
         if settings is None:
-            from store.settings import Settings
+            from core.settings import Settings
 
             settings = Settings.from_env()
         if db.database.obj is None:
             from rules import ssrf
-            from runtime import mcp_client
-            from store import crypto
+            from runtime.tools import mcp_client
+            from core import crypto
 
             crypto.configure(settings.active_encryption_keys)
             ssrf.configure(settings.ssrf_allow)
@@ -45,7 +45,8 @@ def ensure_ready(settings=None):
                                   max(settings.inline_workers, settings.worker_threads)
                                   + settings.fire_batch_threads + settings.db_hop_threads + 4),
                     pool_timeout=settings.db_pool_timeout, prepare=settings.db_prepare)
-            from store import metrics, tracing
+            from core import metrics
+            from core import tracing
 
             metrics.configure(settings)
             tracing.configure(settings)

@@ -9,7 +9,7 @@ run keeps it busy for AGENT_PLATFORM_FIRE_HANDOFF_MS, the fires it has not start
 as jobs of their own, so a slow run delays the rest of its batch by at most that long. On
 Postgres a batch runs its fires on a few threads (AGENT_PLATFORM_FIRE_BATCH_THREADS).
 
-Whatever executes a fire claims its run first (store.run_state.claim_fire, one statement), so
+Whatever executes a fire claims its run first (store.workflow_run_state.claim_fire, one statement), so
 a fire queued twice (a batch and a job of its own, or a claim retried after a scheduler was
 killed) still executes its run once. A run the scheduler has not committed yet is waited for,
 AGENT_PLATFORM_FIRE_WAIT_MS at most (a batch's fires share that wait: one transaction commits
@@ -29,8 +29,12 @@ import uuid
 
 from jobs import queue, tasks
 from rules.schedule_time.zones import UTC
-from runtime import workflow_engine
-from store import concurrency, db, oplog, run_state, tracing
+from runtime.workflows import engine as workflow_engine
+from core import concurrency
+from core import db
+from core import oplog
+from store import workflow_run_state as run_state
+from core import tracing
 from store.models import WorkflowRun
 
 log = logging.getLogger("agent_platform.scheduler")

@@ -134,7 +134,7 @@ class InFlight:
         with self._lock:
             self.worker = worker
             if self._beater is None:
-                from store import concurrency
+                from core import concurrency
 
                 self._beater = concurrency.thread("job-heartbeat", self._beat)
 
@@ -143,7 +143,7 @@ class InFlight:
         run on the turn loop)."""
         with self._lock:
             if self._records is None:
-                from store import concurrency
+                from core import concurrency
 
                 self._records = concurrency.pool("job-record", 4)
             return self._records

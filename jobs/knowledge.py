@@ -16,8 +16,10 @@ from __future__ import annotations
 import logging
 
 from jobs import context, queue
-from runtime import documents, embeddings
-from store import db, knowledge, vectors
+from runtime import embeddings
+from runtime.knowledge import documents
+from store import knowledge, vectors
+from core import db
 from store import embeddings as spaces
 from store.errors import DomainError
 from store.models_blocks import Memory

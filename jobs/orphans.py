@@ -18,10 +18,11 @@ from __future__ import annotations
 import fcntl
 import logging
 
-from runtime import chat
-from runtime.turn_watch import watcher
-from store import db, instance
-from store.db import atomic, utcnow
+from runtime.chat import service as chat
+from runtime.turns.watch import watcher
+from core import db
+from core import instance
+from core.db import atomic, utcnow
 from store.models import AgentRun
 
 log = logging.getLogger("agent_platform.recovery")

@@ -23,7 +23,8 @@ import logging
 import threading
 
 from runtime import dispatch
-from store import concurrency, db
+from core import concurrency
+from core import db
 from store import outbox as store
 
 log = logging.getLogger("agent_platform.outbox")
@@ -177,7 +178,7 @@ class Relay:
     def _loop(self) -> None:
         import datetime as dt
 
-        from store.db import utcnow
+        from core.db import utcnow
 
         try:  # at start, entries made before this process started are due at once (their
             # process may have died); those made just now are left to their own request

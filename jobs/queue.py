@@ -2,7 +2,7 @@
 
 ``enqueue`` runs the same job function either way. Without Redis it goes to a bounded
 in-process thread pool (the embedded default), or, for a coroutine function (a chat turn), to
-the process's turn loop in one of its turn slots (store/concurrency.py); with Redis it is an RQ job on the named queue,
+the process's turn loop in one of its turn slots (core/concurrency.py); with Redis it is an RQ job on the named queue,
 served by `agent-platform worker` processes. A ``job_id`` with ``unique=True`` enqueues at most
 one job of that id at a time (RQ >= 2.8 checks atomically in Redis; the in-process pool
 checks the ids it holds). Job functions must be importable module-level functions taking
@@ -16,8 +16,9 @@ import logging
 import threading
 import time
 
-from store import concurrency, tracing
-from store.redis_client import connection as redis_connection
+from core import concurrency
+from core import tracing
+from core.redis_client import connection as redis_connection
 
 TRACE_META = "trace"  # the job's meta entry holding the trace context of its enqueuer
 RESULT_TTL_S = 600

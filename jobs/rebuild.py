@@ -15,7 +15,7 @@ import time
 
 import redis
 
-from store import db
+from core import db
 
 log = logging.getLogger("agent_platform.rebuild")
 
@@ -25,9 +25,9 @@ def _ensure_bound() -> None:
     if db.database.obj is not None:
         return
     from rules import ssrf
-    from runtime import mcp_client
-    from store.settings import Settings
-    from store import crypto
+    from runtime.tools import mcp_client
+    from core.settings import Settings
+    from core import crypto
 
     settings = Settings.from_env()
     crypto.configure(settings.active_encryption_keys)
@@ -42,7 +42,9 @@ def run(org_id: str, scope: str, tool_ids: list | None = None, provider_ids: lis
     """Reload the org's registry slice and rebuild dependents (of tools, providers and prompt
     blocks), and the agents ``agent_ids`` names (an applied document's saved agents). Returns
     the Rebuild result."""
-    from runtime import agent_build, discovery, registry
+    from runtime import registry
+    from runtime.agents import build as agent_build
+    from runtime.tools import discovery
     from store.models import ToolProvider
 
     _ensure_bound()
@@ -98,7 +100,8 @@ def pending(*, org_id, scope, tool_ids=(), provider_ids=(), sync_provider_ids=()
 
 
 def _pending(org_id, scope, tool_ids, provider_ids, block_ids=(), agent_ids=()) -> dict:
-    from runtime import agent_build, registry
+    from runtime import registry
+    from runtime.agents import build as agent_build
 
     total, per_type = registry.counts(org_id)
     waiting = {*agent_build.dependents(org_id, tool_ids or [], provider_ids or [],
@@ -120,7 +123,7 @@ def dispatch(settings, *, org_id: str, scope: str, tool_ids=None, provider_ids=N
     from rq import Queue
     from rq.results import Result
 
-    from store.redis_client import connection as redis_connection
+    from core.redis_client import connection as redis_connection
 
     queue = Queue(settings.rebuild_queue, connection=redis_connection(settings.redis_url))
     try:

@@ -9,16 +9,16 @@ again; a duplicate job finds the run claimed and does nothing. The scheduler run
 periodically and every `agent-platform worker` runs it when it starts.
 
 Turns (agent and network runs) have no lease: their executor refreshes ``updated_at`` while it
-runs (runtime/turn_watch.py). A `running` turn silent for AGENT_PLATFORM_TURN_STALE_MS becomes
+runs (runtime/turns/watch.py). A `running` turn silent for AGENT_PLATFORM_TURN_STALE_MS becomes
 `failed` with ``run_interrupted`` (a turn is not resumed: its conversation was streamed to a
 client). Waiting is not a fault: a chat turn `queued` for AGENT_PLATFORM_RUN_REQUEUE_AFTER_MS
 (waiting for a free slot, or its job lost) is queued again (a job still there is not
 duplicated), unless it waits behind its thread's current turn (enqueued with
 ``multitask_strategy``): that one has no job and is started by its promotion, in order
-(runtime.chat.held). A synchronous run or a workflow step's turn left `queued` that long (the
+(runtime.chat.service.held). A synchronous run or a workflow step's turn left `queued` that long (the
 process that accepted it stopped) fails with ``run_not_started``.
 A turn waiting for tool approvals is neither: it holds no process; the sweep denies its calls
-whose approval deadline passed, which queues it again (runtime/approval_decisions.py).
+whose approval deadline passed, which queues it again (runtime/approvals/decisions.py).
 """
 from __future__ import annotations
 
@@ -26,9 +26,12 @@ import datetime as dt
 import logging
 
 from jobs import tasks
-from runtime import approval_decisions, chat
-from store import db, run_state, runs
-from store.db import utcnow
+from runtime.approvals import decisions as approval_decisions
+from runtime.chat import service as chat
+from store import runs
+from core import db
+from store import workflow_run_state as run_state
+from core.db import utcnow
 
 log = logging.getLogger("agent_platform.recovery")
 
@@ -90,7 +93,7 @@ def sweep_after(settings, *, was_down: bool) -> dict:
 def _queue_turn(settings, turn, replace_done: bool = False):
     """Queue a queued turn's job again: its start, or its continuation after approvals. A
     chat turn waiting behind its thread's current turn has no job: it is left for its
-    promotion (runtime.chat.held), which comes in order."""
+    promotion (runtime.chat.service.held), which comes in order."""
     if turn.approval:
         return tasks.dispatch_resume(settings, org_id=turn.org_id, run_id=turn.id,
                                      thread_id=turn.thread_id,

@@ -37,7 +37,12 @@ from jobs.fires import fire, fire_batch, fire_job_id  # noqa: F401
 from rules import schedule_time
 from rules.schedule_time import zones
 from rules.schedule_time.zones import UTC
-from store import concurrency, db, instance, metrics, request_ids, schedules
+from store import schedules
+from core import concurrency
+from core import db
+from core import instance
+from core import metrics
+from core import request_ids
 from store import fires as fires_store
 from store.models import WorkflowSchedule
 
@@ -208,7 +213,7 @@ class Scheduler:
 class InProcess:
     """The scheduler thread of `serve` on the embedded default. One process per database runs
     it (an exclusive lock on `scheduler-<instance>.lock` in the data directory, named after
-    the database: store/instance.py); the others keep trying, so another takes over when that
+    the database: core/instance.py); the others keep trying, so another takes over when that
     process stops. A process that waits says so once, when it starts waiting."""
 
     RETRY_S = 5.0  # how often a waiting process tries the lock again

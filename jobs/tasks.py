@@ -1,9 +1,9 @@
 """The jobs that carry the runtime's work, how each is queued, and the start-up wiring.
 
-``run_turn`` executes one chat turn (runtime.chat.execute); its job id is `turn-{run_id}`,
+``run_turn`` executes one chat turn (runtime.chat.service.execute); its job id is `turn-{run_id}`,
 unique: a turn is queued at most once, and a second execution of the same run does nothing
 (its run is no longer queued). ``execute_run`` executes a workflow run
-(runtime.workflow_engine); its job id is `run-{run_id}-{attempt}` where attempt is the run's
+(runtime.workflows.engine); its job id is `run-{run_id}-{attempt}` where attempt is the run's
 attempt count when the job is queued, so a re-queue of the same state is deduplicated and a
 re-queue after a lost worker is a new job; a run continued after its tool approvals were
 decided gets `run-{run_id}-{attempt}-a{round}`. Both go through jobs.queue (in-process or RQ).
@@ -16,8 +16,11 @@ scheduler processes, and every job, which may run in a fresh RQ worker process).
 from __future__ import annotations
 
 from jobs import context, queue, rebuild
-from runtime import chat, dispatch, workflow_engine
-from store import concurrency, request_ids
+from runtime import dispatch
+from runtime.chat import service as chat
+from runtime.workflows import engine as workflow_engine
+from core import concurrency
+from core import request_ids
 
 TURN_TIMEOUT_S = 3600  # a turn longer than an hour is stopped by RQ (and fails by recovery)
 _MAX_BACKOFF_S = 30
@@ -65,14 +68,14 @@ def dispatch_turn(settings, *, org_id: str, thread_id: str, run_id: str,
 
 async def resume_turn(org_id: str, run_id: str, thread_id: str | None = None,
                       request_id: str | None = None) -> str | None:
-    """Continue a turn whose waiting tool calls were all decided (runtime/approvals.py); its
+    """Continue a turn whose waiting tool calls were all decided (runtime/approvals/service.py); its
     log lines name the request of the last decision (none after a timeout)."""
     with request_ids.bound(request_id):
         settings = ready()
         if thread_id:
             return await concurrency.on_turn_loop(
                 chat.execute(settings, org_id=org_id, thread_id=thread_id, run_id=run_id))
-        from runtime import turns
+        from runtime.turns import service as turns
 
         run = await concurrency.on_turn_loop(
             turns.aexecute(settings=settings, org_id=org_id, run_id=run_id))

@@ -24,7 +24,9 @@ import uuid
 from urllib.parse import urlsplit
 
 from jobs import webhook_http
-from store import concurrency, db, webhooks
+from store import webhooks
+from core import concurrency
+from core import db
 from store import webhook_signing as signing
 from store import webhook_deliveries as deliveries
 

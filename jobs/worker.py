@@ -39,7 +39,9 @@ def run(settings, *, queues: list[str] | None = None, burst: bool = False) -> in
 
     from jobs import recovery, tasks
     from jobs.in_flight import InFlight
-    from store import concurrency, db, migrations
+    from store import migrations
+    from core import concurrency
+    from core import db
 
     if not settings.redis_url:
         raise SystemExit("agent-platform worker needs REDIS_URL (without it jobs run inside "
@@ -115,7 +117,7 @@ def _worker_class():
 
         def execute_job(self, job, queue):
             from jobs.queue import TRACE_META
-            from store import tracing
+            from core import tracing
 
             with tracing.attach((job.meta or {}).get(TRACE_META)):
                 return super().execute_job(job, queue)
@@ -175,7 +177,7 @@ def _recover(settings, stop: threading.Event) -> None:
             recovery.sweep_after(settings, was_down=down)
             down = False
         except Exception as exc:  # the database or Redis is down: try again next time
-            from store import db
+            from core import db
 
             down = down or db.unreachable(exc)
             log.warning("run recovery failed: %s", type(exc).__name__)
@@ -186,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     worker`, settings from the environment."""
     import argparse
 
-    from store.settings import Settings
+    from core.settings import Settings
 
     parser = argparse.ArgumentParser(prog="python -m jobs.worker", description=__doc__)
     parser.add_argument("--queue", action="append", help="queue name (repeatable)")

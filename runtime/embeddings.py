@@ -24,7 +24,8 @@ import httpx
 
 from rules import ssrf
 from runtime import ssrf_connect
-from store import db, spend
+from store import spend
+from core import db
 from store import embeddings as spaces
 from store.errors import BadGateway, DomainError
 
@@ -194,7 +195,7 @@ async def embed_query_async(settings, org_id: str, text: str, *, user_id: str | 
     has no active embeddings model: the active space (and the spend cap) read in a hop,
     the model awaited on the turn loop with no database connection held, the tokens recorded
     in another hop."""
-    from store import concurrency
+    from core import concurrency
 
     space = await concurrency.hop(_space_for_query, org_id, user_id)
     if space is None:

@@ -5,7 +5,8 @@ are discovered again) is recorded in the apply's own transaction (store/outbox.p
 dispatched after the commit, as for a change through the API."""
 from __future__ import annotations
 
-from runtime import agent_build, dispatch
+from runtime import dispatch
+from runtime.agents import build as agent_build
 from store import outbox
 from store.org_document import document, engine
 

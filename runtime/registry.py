@@ -11,8 +11,8 @@ import threading
 
 import peewee
 
-from runtime import agent_build
-from store.db import Compiled, atomic, utcnow
+from runtime.agents import build as agent_build
+from core.db import Compiled, atomic, utcnow
 from store.models import Agent, McpState, RegistryVersion, Tool, ToolProvider
 
 _lock = threading.Lock()

@@ -1,6 +1,6 @@
 """`/a2a/{id}`: each exposed network or agent as an A2A agent (the JSON-RPC binding of the
 protocol the current `a2a-sdk` speaks, served by its dispatcher), a thin edge over
-runtime/exposed.py.
+runtime/protocols/exposed.py.
 
 `GET /a2a/{id}/.well-known/agent-card.json` answers the agent card (name, description, one
 skill, streaming, the bearer security scheme) to credentials of the organization only (another
@@ -26,9 +26,12 @@ from a2a.utils import errors as a2a_errors
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from runtime import exposed
+from runtime.protocols import exposed
 from server import auth
-from store import concurrency, db, exposures, limits, runs, tracing
+from store import exposures, limits, runs
+from core import concurrency
+from core import db
+from core import tracing
 from store.errors import DomainError, NotFound
 
 CARD = re.compile(r"^/a2a/([0-9a-f-]{36})/\.well-known/agent-card\.json$")

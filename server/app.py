@@ -14,12 +14,16 @@ from connexion.options import SwaggerUIOptions
 
 from jobs import tasks
 from rules import ssrf
-from runtime import mcp_client
+from runtime.tools import mcp_client
 from server import (a2a_edge, auth, body_limit, conditional, conventions, docs, errors, logs,
                     mcp_edge, openai_errors, openapi31, operations, request_ids, widget)
 from server.auth import GuardedResolver, security_map
-from store import crypto, db, metrics, migrations, tracing
-from store.settings import Settings
+from store import migrations
+from core import crypto
+from core import db
+from core import metrics
+from core import tracing
+from core.settings import Settings
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 # libyaml's safe loader when PyYAML has it: the document parses about five times faster

@@ -25,7 +25,7 @@ def make_app():
 
     from server import malloc, openapi31
     from server.app import create_app
-    from store.settings import Settings
+    from core.settings import Settings
 
     malloc.limit_arenas()  # a worker process of `serve --workers N`: before its threads start
     supervisor = multiprocessing.parent_process()
@@ -50,7 +50,7 @@ def die_with_parent(parent_pid: int) -> None:
     signal (PR_SET_PDEATHSIG); elsewhere a thread checks the parent every second. A parent
     that ended before this call is noticed at once."""
     if not _death_signal(signal.SIGTERM):
-        from store import concurrency
+        from core import concurrency
 
         concurrency.thread("orphan-check", _watch_parent, parent_pid)
     if os.getppid() != parent_pid:  # the parent ended before the kernel was asked
@@ -85,7 +85,7 @@ _BAD_REQUEST_DETAIL = ("the request is not valid HTTP/1.1 (its request line, a h
 
 
 def bad_request_bytes(default_headers=()) -> bytes:
-    from store import request_ids
+    from core import request_ids
 
     request_id = request_ids.new()
     body = json.dumps({

@@ -25,9 +25,11 @@ from connexion.resolver import Resolution, Resolver
 from connexion.security import NO_VALUE, BearerSecurityHandler
 
 from server import run_quota
-from store import concurrency, db, keys, limits, orgs, sessions
+from store import keys, limits, orgs, sessions
+from core import concurrency
+from core import db
 from store.errors import Forbidden, Invalid, Unauthorized
-from store.settings import Settings
+from core.settings import Settings
 
 API_KEY, SESSION_TOKEN, ADMIN = "apiKey", "sessionToken", "admin"
 LOG_SCOPE_KEY = "agent_platform.log"

@@ -8,11 +8,12 @@ import os
 import re
 import sys
 
-from store.settings import Settings
+from core.settings import Settings
 
 
 def _bind(settings: Settings):
-    from store import crypto, db
+    from core import crypto
+    from core import db
 
     crypto.configure(settings.active_encryption_keys)
     return db.bind(settings.database_url, pool_size=2, pool_timeout=settings.db_pool_timeout)
@@ -28,7 +29,8 @@ def _require_current_schema():
 
 
 def cmd_migrate(settings, _args):
-    from store import db, migrations
+    from store import migrations
+    from core import db
 
     _bind(settings)
     with db.connection():
@@ -37,7 +39,8 @@ def cmd_migrate(settings, _args):
 
 
 def cmd_orgs_create(settings, args):
-    from store import db, orgs
+    from store import orgs
+    from core import db
 
     _bind(settings)
     with db.connection():
@@ -47,7 +50,8 @@ def cmd_orgs_create(settings, args):
 
 
 def cmd_orgs_list(settings, _args):
-    from store import db, orgs
+    from store import orgs
+    from core import db
 
     _bind(settings)
     with db.connection():
@@ -57,7 +61,8 @@ def cmd_orgs_list(settings, _args):
 
 
 def cmd_keys_create(settings, args):
-    from store import db, keys
+    from store import keys
+    from core import db
 
     _bind(settings)
     with db.connection():
@@ -67,7 +72,8 @@ def cmd_keys_create(settings, args):
 
 
 def cmd_keys_list(settings, args):
-    from store import db, keys
+    from store import keys
+    from core import db
 
     _bind(settings)
     with db.connection():
@@ -77,7 +83,8 @@ def cmd_keys_list(settings, args):
 
 
 def cmd_keys_revoke(settings, args):
-    from store import db, keys
+    from store import keys
+    from core import db
 
     _bind(settings)
     with db.connection():
@@ -87,7 +94,8 @@ def cmd_keys_revoke(settings, args):
 
 
 def cmd_secrets_rotate(settings, _args):
-    from store import db, vault
+    from store import vault
+    from core import db
 
     _bind(settings)
     with db.connection():
@@ -101,7 +109,7 @@ def _document_process(settings):
     on the queue when REDIS_URL is set)."""
     from jobs import tasks
     from rules import ssrf
-    from runtime import mcp_client
+    from runtime.tools import mcp_client
 
     _bind(settings)
     ssrf.configure(settings.ssrf_allow)
@@ -135,7 +143,7 @@ def _document_body(args) -> tuple[bytes, dict]:
 
 def cmd_export(settings, args):
     from runtime import org_document
-    from store import db
+    from core import db
     from store.org_document import document
 
     _document_process(settings)
@@ -148,7 +156,7 @@ def cmd_export(settings, args):
 
 def cmd_plan(settings, args):
     from runtime import org_document
-    from store import db
+    from core import db
 
     _document_process(settings)
     text, _ = _document_body(args)
@@ -163,7 +171,7 @@ def cmd_plan(settings, args):
 
 def cmd_apply(settings, args):
     from runtime import org_document
-    from store import db
+    from core import db
 
     _document_process(settings)
     text, _ = _document_body(args)
@@ -179,7 +187,7 @@ def _observe(settings, *, fresh: bool = False) -> None:
     """Metrics of this process: the shared directory (``fresh``: files of processes that no
     longer run removed first) and the exposition port when set."""
     from jobs import queue, worker
-    from store import metrics
+    from core import metrics
 
     metrics.configure(settings)
     if fresh and metrics.enabled:

@@ -1,10 +1,10 @@
 """One ASGI middleware for what every HTTP answer carries (docs/conventions.md):
 
 - the request id: the client's ``X-Request-Id`` when well formed, else a new one; bound for the
-  request's log lines, problem bodies and the runs and jobs it starts (store/request_ids.py),
+  request's log lines, problem bodies and the runs and jobs it starts (core/request_ids.py),
   and returned on every response, errors included;
 - the request log line, the request's metric and its trace span (server/logs.py,
-  store/metrics.py, store/tracing.py);
+  core/metrics.py, core/tracing.py);
 - the RateLimit fields of the request's organization: its request rate (counted in
   server/auth.py) and, on the operations that start runs, its monthly run quota
   (server/run_quota.py);
@@ -21,7 +21,9 @@ import time
 from server import cors, logs
 from server.auth import LOG_SCOPE_KEY, RATE_KEY
 from server.run_quota import RUNS_KEY
-from store import metrics, request_ids, tracing
+from core import metrics
+from core import request_ids
+from core import tracing
 
 SCOPE_KEY = "agent_platform.request_id"
 _REQUEST_ID = b"x-request-id"

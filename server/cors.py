@@ -21,7 +21,8 @@ import re
 
 from server import errors
 from server.auth import SESSION_TOKEN, in_thread
-from store import cors, db, keys, sessions
+from store import cors, keys, sessions
+from core import db
 from store.errors import Unauthorized
 
 EXPOSED = "X-Request-Id, ETag, RateLimit, RateLimit-Policy, Retry-After, Location, " \

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import httpx
 
-from store.settings import Settings
+from core.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_HOST = ROOT / "examples" / "widget-host" / "host.py"
@@ -105,7 +105,8 @@ def _org_and_key(settings: Settings, state: dict, api: httpx.Client) -> dict:
         ok = api.get("/v1/organization", headers={"Authorization": f"Bearer {state['key']}"})
         if ok.status_code == 200:
             return state
-    from store import db, keys, orgs
+    from store import keys, orgs
+    from core import db
 
     with db.connection():
         org = orgs.create(name="Demo")

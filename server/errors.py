@@ -13,7 +13,8 @@ from playhouse.pool import MaxConnectionsExceeded
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 
-from store import db, request_ids
+from core import db
+from core import request_ids
 from store.errors import DependencyUnavailable, DomainError
 
 log = logging.getLogger("agent_platform.errors")

@@ -13,7 +13,8 @@ from connexion.context import scope as request_scope
 from starlette.responses import Response, StreamingResponse
 
 from server.conditional import header, split
-from store import concurrency, idempotency
+from store import idempotency
+from core import concurrency
 
 REPLAYED = "Idempotent-Replayed"
 _KEPT_HEADERS = ("content-type", "location", "etag")

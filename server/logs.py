@@ -16,7 +16,7 @@ import logging
 import re
 import sys
 
-from store import request_ids
+from core import request_ids
 
 request_log = logging.getLogger("agent_platform.request")
 QUERY_REMOVED = "?[query removed]"

@@ -1,5 +1,5 @@
 """`/mcp`: the organization's exposed networks, agents and workflows as the tools of an MCP
-server (Streamable HTTP, the `mcp` package's server side), a thin edge over runtime/exposed.py.
+server (Streamable HTTP, the `mcp` package's server side), a thin edge over runtime/protocols/exposed.py.
 
 Every request carries `Authorization: Bearer` with an API key or a session token (401/403
 problem+json otherwise, before any MCP framing). With an API key the end user is `X-User-Id`
@@ -20,9 +20,11 @@ from mcp.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.shared.exceptions import MCPError
 
-from runtime import exposed
+from runtime.protocols import exposed
 from server import auth
-from store import db, exposures, limits, tracing
+from store import exposures, limits
+from core import db
+from core import tracing
 from store.errors import DomainError, LimitReached, Unavailable
 
 log = logging.getLogger("agent_platform.mcp")
@@ -87,7 +89,7 @@ async def list_tools(ctx, params) -> types.ListToolsResult:
 
 
 async def _hop(fn, *args, **kwargs):
-    from store import concurrency
+    from core import concurrency
 
     try:
         return await concurrency.hop(fn, *args, **kwargs)

@@ -3,7 +3,7 @@ agent's dependency rows (the tools it names, the providers it attaches)."""
 from __future__ import annotations
 
 from store import copilots, knowledge, pages, prompt_blocks, scope
-from store.db import Compiled, atomic, is_postgres, iso, new_id, utcnow
+from core.db import Compiled, atomic, is_postgres, iso, new_id, utcnow
 from store.errors import NotFound
 from store.models import Agent, AgentDependency, AgentVersion, Tool, ToolProvider
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 
 from store import outbox, runs, scope, webhooks
-from store.db import atomic, is_postgres, iso, utcnow
+from core.db import atomic, is_postgres, iso, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AgentRun
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules import provider_auth
 from store import pages, scope, vault
-from store.db import atomic, is_postgres, iso, new_id, utcnow
+from core.db import atomic, is_postgres, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import (Agent, AgentVersion, Copilot, CopilotDeployment, CopilotRef, Tool,
                           ToolProvider, Workflow)

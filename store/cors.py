@@ -3,7 +3,7 @@ them; handlers read and replace the list."""
 from __future__ import annotations
 
 from store import scope
-from store.db import atomic, utcnow
+from core.db import atomic, utcnow
 from store.models import CorsOrigin
 
 MAX_ORIGINS = 50

@@ -10,7 +10,7 @@ concurrent first deploy) is retried from the start.
 from __future__ import annotations
 
 from store import copilots, pages, prompt_blocks, scope, webhooks
-from store.db import atomic, iso, new_id, utcnow
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid
 from store.models import Agent, AgentVersion, Copilot, CopilotDeployment, Workflow
 from store.models_blocks import PromptBlockVersion

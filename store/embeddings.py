@@ -13,8 +13,9 @@ Removing the entry (``null``) deletes every space and vector of the organization
 from __future__ import annotations
 
 from rules import ssrf
-from store import crypto, scope, vectors
-from store.db import atomic, iso, utcnow
+from store import scope, vectors
+from core import crypto
+from core.db import atomic, iso, utcnow
 from store.models_knowledge import EmbeddingSpace
 
 MAX_DIMENSIONS = 2000  # pgvector's HNSW index takes up to 2,000 dimensions

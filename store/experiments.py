@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from store import scope
-from store.db import atomic, iso, utcnow
+from core.db import atomic, iso, utcnow
 from store.errors import Invalid
 from store.models import ExperimentAssignment
 

@@ -7,7 +7,7 @@ deleted is no longer listed nor callable."""
 from __future__ import annotations
 
 from store import pages, scope
-from store.db import iso, new_id, utcnow
+from core.db import iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import Agent, Copilot, Workflow
 from store.models_exposures import Exposure

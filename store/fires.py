@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 
 from store import schedules, webhooks, workflow_runs
-from store.db import database, is_postgres, new_id, run_sql, utcnow
+from core.db import database, is_postgres, new_id, run_sql, utcnow
 from store.models import Workflow
 
 
@@ -86,7 +86,7 @@ _COLUMNS = ("id, org_id, workflow_id, schedule_id, fire_at, trigger, user_id, st
 # Postgres, one statement: each schedule (read by its address, matched by id) moves to its
 # next fire, and each fire's run is inserted from the row the update returns (org, user and
 # input are the schedule's; the definition snapshot and step states the workflow's, passed
-# once per workflow in the batch; each run's id a random UUID, as store.db.new_id makes).
+# once per workflow in the batch; each run's id a random UUID, as core.db.new_id makes).
 _RECORD_PG = (
     "WITH u AS (SELECT * FROM unnest(%s::varchar[], %s::timestamp[], %s::varchar[], "
     "%s::timestamp[]) AS u(id, next_fire_at, status, fire_at)), "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from store import pages, scope
-from store.db import Compiled, atomic, iso, new_id, utcnow
+from core.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import Group, GroupSpend
 

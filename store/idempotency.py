@@ -13,8 +13,8 @@ import hashlib
 import threading
 import time
 
-from store import crypto
-from store.db import atomic, utcnow
+from core import crypto
+from core.db import atomic, utcnow
 from store.errors import Conflict, Unprocessable
 from store.models import IdempotencyKey
 

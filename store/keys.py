@@ -8,7 +8,7 @@ import hmac
 import secrets
 
 from store import orgs, scope
-from store.db import Compiled, atomic, iso, new_id, utcnow
+from core.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import NotFound
 from store.models import ApiKey
 

@@ -11,7 +11,7 @@ chunks; a document it was to replace stays current.
 from __future__ import annotations
 
 from store import pages, scope
-from store.db import atomic, iso, utcnow
+from core.db import atomic, iso, utcnow
 from store.errors import Conflict, NotFound
 from store.models_knowledge import KbChunk, KbDocument, KnowledgeBase
 

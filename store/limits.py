@@ -26,8 +26,9 @@ import time
 
 from peewee import SQL
 
-from store import orgs, redis_client, scope, spend
-from store.db import database, is_postgres, run_prepared, utcnow
+from store import orgs, scope, spend
+from core import redis_client
+from core.db import database, is_postgres, run_prepared, utcnow
 from store.errors import LimitReached, NotFound
 from store.models import AgentRun, OrgLimits, UsageCounter
 
@@ -74,7 +75,7 @@ _LAZY = "SET LOCAL synchronous_commit TO OFF; "
 def _db_incr(org_id: str, name: str, by: int = 1, flush: bool = True) -> int:
     """The counter after adding ``by``. ``flush=False`` (Postgres, outside a transaction):
     committed without waiting for the WAL flush, for a count whose loss in a crash goes with
-    the loss of what it counted (store.run_state: a run's claim)."""
+    the loss of what it counted (store.workflow_run_state: a run's claim)."""
     lazy = not flush and is_postgres() and not database.in_transaction()
     cursor = run_prepared(_INCR, [org_id, name, by, by], prefix=_LAZY if lazy else "")
     return cursor.fetchall()[0][0]  # all: the statement ends

@@ -15,8 +15,9 @@ import hashlib
 import re
 import unicodedata
 
-from store import db, pages, scope, users
-from store.db import atomic, iso, new_id, utcnow
+from store import pages, scope, users
+from core import db
+from core.db import atomic, iso, new_id, utcnow
 from store.models_blocks import Memory
 from store.threads import need_user
 

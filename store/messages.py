@@ -7,7 +7,7 @@ newest first with ``order=desc``.
 from __future__ import annotations
 
 from store import pages, scope, threads
-from store.db import atomic, iso, new_id, utcnow
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AgentRun, Message, MessageVote
 

@@ -3,7 +3,7 @@
     {"default_provider": "openai" | "anthropic" | "echo" | None,
      "providers": {"openai": {"base_url": ..., "has_api_key": bool}, "anthropic": {...}}}
 
-API keys are write-only: stored encrypted with store.crypto, decrypted only to call a model
+API keys are write-only: stored encrypted with core.crypto, decrypted only to call a model
 (``resolve``), never returned or logged. A ``base_url`` passes the SSRF policy when saved (and
 again at call time, in runtime/models). PUT replaces the configuration; within a provider's
 entry an omitted ``api_key`` keeps the stored key, ``null`` removes it.
@@ -11,8 +11,9 @@ entry an omitted ``api_key`` keeps the stored key, ``null`` removes it.
 from __future__ import annotations
 
 from rules import ssrf
-from store import crypto, embeddings, scope
-from store.db import Compiled, atomic, iso, utcnow
+from store import embeddings, scope
+from core import crypto
+from core.db import Compiled, atomic, iso, utcnow
 from store.models import OrgModelConfig
 
 PROVIDERS = ("openai", "anthropic")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import peewee
 
-from store.db import database, new_id, utcnow
+from core.db import database, new_id, utcnow
 
 
 class BaseModel(peewee.Model):
@@ -52,7 +52,7 @@ class ToolProvider(OrgOwned):
 
     `auth` holds the non-secret part of the auth config (type, header/query name, OAuth URLs,
     client id, scopes); every secret value (tokens, passwords, client secrets, MCP headers)
-    lives encrypted in `secrets` (store.crypto) and is never returned.
+    lives encrypted in `secrets` (core.crypto) and is never returned.
     """
 
     id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
@@ -90,7 +90,7 @@ class AppUser(OrgOwned):
 
 
 class UserCredential(OrgOwned):
-    """One tools_auth entry of a user for one provider; `secret` is encrypted (store.crypto)."""
+    """One tools_auth entry of a user for one provider; `secret` is encrypted (core.crypto)."""
 
     id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
     app_user = peewee.ForeignKeyField(AppUser, column_name="app_user_id", on_delete="CASCADE")
@@ -523,7 +523,7 @@ class CopilotDeployment(OrgOwned):
 class OrgModelConfig(OrgOwned):
     """An organization's model settings over the operator's: `default_provider` (echo, openai,
     anthropic or null), `providers` {name: {base_url}} and `secrets`, the providers' API keys
-    encrypted with store.crypto ({name: key}); keys are never returned."""
+    encrypted with core.crypto ({name: key}); keys are never returned."""
 
     id = peewee.CharField(max_length=36, primary_key=True, default=new_id)
     default_provider = peewee.CharField(max_length=16, null=True)
@@ -626,7 +626,7 @@ class RunEvent(OrgOwned):
 
 class OAuthState(OrgOwned):
     """An OAuth authorization in progress: its `state` nonce (the id, used once), the user
-    it connects and the PKCE code verifier (encrypted, store.crypto)."""
+    it connects and the PKCE code verifier (encrypted, core.crypto)."""
 
     id = peewee.CharField(max_length=64, primary_key=True)
     provider_id = peewee.CharField(max_length=36)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import peewee
 
-from store.db import new_id, utcnow
+from core.db import new_id, utcnow
 from store.models import OrgOwned, Thread
 
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import peewee
 
-from store.db import new_id, utcnow
+from core.db import new_id, utcnow
 from store.models import OrgOwned
 
 
 class WebhookEndpoint(OrgOwned):
     """A URL that receives the organization's events of `event_types`, signed with `secret`
-    (encrypted, store.crypto); after a rotation `previous_secret` signs too until
+    (encrypted, core.crypto); after a rotation `previous_secret` signs too until
     `previous_expires_at`. `failing_since` is the first failure since the last success: an
     endpoint failing for AGENT_PLATFORM_WEBHOOK_DISABLE_AFTER_S is disabled."""
 

@@ -1,7 +1,7 @@
 """Results of workflow schedule runs posted into the owning user's thread (`notify: thread`).
 
 When a run of a schedule with ``notify: thread`` finishes ``succeeded`` or ``failed``,
-store.run_state calls ``post_run_result`` inside the transaction that records the final
+store.workflow_run_state calls ``post_run_result`` inside the transaction that records the final
 status, which happens once per run (the write is conditional on the run's lease). The message
 is also keyed by the run (``source`` = ``workflow_run:<id>``, unique), so it is posted exactly
 once even if the finish were retried. The thread is the user's notification thread titled

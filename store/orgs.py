@@ -1,7 +1,7 @@
 """Organizations."""
 from __future__ import annotations
 
-from store.db import Compiled, atomic, iso, new_id, utcnow
+from core.db import Compiled, atomic, iso, new_id, utcnow
 from store.errors import NotFound
 from store.models import Group, Organization
 

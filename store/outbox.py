@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from store.db import utcnow
+from core.db import utcnow
 from store.models import OutboxEntry
 
 OWN_DELIVERY_S = 30

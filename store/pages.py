@@ -100,7 +100,7 @@ class Listing:
         self._compiled: dict = {}
 
     def _compile(self, after: bool):
-        from store.db import database
+        from core.db import database
 
         db = database.obj
         hit = self._compiled.get(after)
@@ -151,7 +151,7 @@ class ByIds:
         self._compiled: dict = {}
 
     def rows(self, org_id: str, ids: t.Sequence[str]) -> list:
-        from store.db import database
+        from core.db import database
 
         if not ids:
             return []
@@ -177,7 +177,7 @@ def _converter(field):
     """How a driver's value becomes the Record's value; None when it is used as it comes
     (text and integers come back from both drivers as str and int). Times are left as the
     driver returns them: a datetime (Postgres) or the stored text (SQLite), which
-    `store.db.iso` renders without parsing and cursors read either way."""
+    `core.db.iso` renders without parsing and cursors read either way."""
     if type(field) in _AS_IS or type(field) is peewee.DateTimeField or (
             isinstance(field, peewee.ForeignKeyField) and type(field.rel_field) in _AS_IS):
         return None
@@ -214,7 +214,7 @@ def _maker(query):
 
 
 def _records(sql: str, params: list, make) -> list:
-    from store.db import database
+    from core.db import database
 
     return [make(row) for row in database.execute_sql(sql, params).fetchall()]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules import prompt_blocks as syntax
 from store import pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid
 from store.models import Agent, AgentDependency, Copilot
 from store.models_blocks import PromptBlock, PromptBlockVersion

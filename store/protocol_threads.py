@@ -1,11 +1,11 @@
-"""Threads for the protocol edges (runtime/openai_compat.py, runtime/ag_ui.py): a thread
+"""Threads for the protocol edges (runtime/protocols/openai_compat.py, runtime/protocols/ag_ui.py): a thread
 seeded with the conversation a client sent along, and the threads an AG-UI client names with
 ids of its own (``protocol_thread``). Every operation takes the organization and the end user;
 another user's thread is simply not found."""
 from __future__ import annotations
 
 from store import scope, threads
-from store.db import atomic, utcnow
+from core.db import atomic, utcnow
 from store.models import Thread
 from store.models_protocols import ProtocolThread
 

@@ -12,8 +12,9 @@ import re
 
 from rules import ssrf
 from rules.masking import MASK
-from store import crypto, pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from store import pages, scope
+from core import crypto
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Forbidden, Invalid
 from store.models import McpState, ToolProvider
 from rules.provider_auth import AUTH_TYPES, expected_fields

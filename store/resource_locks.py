@@ -16,7 +16,7 @@ import hashlib
 import time
 import uuid
 
-from store.db import atomic, database, is_postgres, utcnow
+from core.db import atomic, database, is_postgres, utcnow
 from store.errors import Conflict, Unavailable
 from store.models import ResourceLock
 

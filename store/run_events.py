@@ -11,7 +11,7 @@ import datetime as dt
 
 from peewee import fn
 
-from store.db import atomic, utcnow
+from core.db import atomic, utcnow
 from store.models import AgentRun, RunEvent, Thread
 
 E, T = RunEvent, Thread

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import functools
 
-from store import pages, request_ids, scope, webhooks
-from store.db import (Compiled, Insert, atomic, database, db_value, iso, naive_utc, run_sql,
+from store import pages, scope, webhooks
+from core import request_ids
+from core.db import (Compiled, Insert, atomic, database, db_value, iso, naive_utc, run_sql,
                       utcnow)
 from store.errors import NotFound
 from store.models import AgentRun, RunEvent

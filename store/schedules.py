@@ -7,7 +7,7 @@ reaches only that user's schedules (any other is not found) and owns what it cre
 key creates organization schedules, or a user's when it names `user_id`.
 
 Status: `active` → `paused` (pause) → `active` (resume); `active` → `disabled` after
-max_consecutive_failures failed runs in a row (store.run_state) → `active` (resume); a one-time
+max_consecutive_failures failed runs in a row (store.workflow_run_state) → `active` (resume); a one-time
 schedule that fired (or whose only fire was skipped) → `completed`. Resume computes
 next_fire_at from now (nothing fires retroactively) and resets the failure count.
 """
@@ -20,7 +20,7 @@ import json
 from rules import schedule_time
 from rules.schedule_time.zones import UTC
 from store import pages, scope, workflows
-from store.db import atomic, iso, new_id, utcnow
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Forbidden, Invalid, NotFound
 from store.models import Workflow, WorkflowSchedule
 

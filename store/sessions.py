@@ -19,7 +19,7 @@ import time
 from itsdangerous import BadSignature, Signer
 
 from store import groups, users, vault
-from store.db import atomic, database, utcnow
+from core.db import atomic, database, utcnow
 from store.errors import Unauthorized
 from store.models import ApiKey, UserSession
 

@@ -15,7 +15,7 @@ import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 
 from store import groups, scope, users, webhooks
-from store.db import Compiled, Insert, atomic, run_sql, utcnow
+from core.db import Compiled, Insert, atomic, run_sql, utcnow
 from store.errors import LimitReached
 from store.models import AppUser, Group, GroupSpend, SpendEntry
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from store import db, pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from store import pages, scope
+from core import db
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import AgentRun, Message, Thread
 

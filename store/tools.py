@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from store import pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import Tool, ToolProvider
 

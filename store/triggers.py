@@ -23,8 +23,9 @@ import secrets as _secrets
 import jmespath
 from jmespath.exceptions import JMESPathError
 
-from store import crypto, pages, scope, webhook_signing, workflows
-from store.db import atomic, iso, utcnow
+from store import pages, scope, webhook_signing, workflows
+from core import crypto
+from core.db import atomic, iso, utcnow
 from store.errors import Conflict, Invalid, NotFound
 from store.models import Copilot
 from store.models_webhooks import Trigger, TriggerReceipt, TriggerThread

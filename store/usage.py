@@ -14,7 +14,7 @@ import datetime as dt
 from peewee import JOIN, fn
 
 from store import scope
-from store.db import iso, naive_utc, utcnow
+from core.db import iso, naive_utc, utcnow
 from store.models import AgentRun, Group, SpendEntry
 
 GROUP_BY = ("group", "user", "agent", "copilot", "model")

@@ -4,7 +4,7 @@ A user without a group belongs to the org's Default group (stored as no group)."
 from __future__ import annotations
 
 from store import groups, pages, scope, vault
-from store.db import atomic, iso, new_id, utcnow
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AppUser, Group, Thread
 from store.models_blocks import Memory

@@ -1,7 +1,7 @@
 """The credential vault: each user's tools_auth, one encrypted row per (user, provider).
 
 An entry holds the credential fields the provider's auth expects plus an optional `base_url`
-override (SSRF policy applies). Entries are encrypted with store.crypto, decrypted only for a
+override (SSRF policy applies). Entries are encrypted with core.crypto, decrypted only for a
 tool call (``credentials_for``), never returned by an endpoint and never logged: responses name
 the providers that have credentials, never what they are.
 """
@@ -11,8 +11,9 @@ import logging
 
 from rules import ssrf
 from rules import provider_auth
-from store import crypto, scope
-from store.db import atomic, new_id, utcnow
+from store import scope
+from core import crypto
+from core.db import atomic, new_id, utcnow
 from store.errors import Invalid, NotFound
 from store.models import AppUser, ToolProvider, UserCredential
 

@@ -8,7 +8,7 @@
   transaction, commits durably and so flushes them too. A search reads the index with a raised `hnsw.ef_search`, and
   when the index's candidates, filtered to the knowledge bases asked, are fewer than asked
   while the bases hold more, it scans them exactly instead.
-- SQLite with sqlite-vec (store/sqlite_vectors.py): float32 blobs. A knowledge base is
+- SQLite with sqlite-vec (core/sqlite_vectors.py): float32 blobs. A knowledge base is
   searched exactly on an in-process copy of its live vectors (a numpy matrix, rows
   normalized: one matrix product per search), loaded on first use and again when the base's
   `revision` changed (a document published or deleted, in any process); the copies of a
@@ -26,7 +26,7 @@ import collections
 import struct
 import threading
 
-from store import db
+from core import db
 from store.errors import Conflict
 
 EF_SEARCH = 300  # HNSW candidates per search (pgvector's default is 40)
@@ -48,7 +48,7 @@ def available() -> bool:
                 found = db.database.execute_sql(
                     "SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone() is not None
             else:
-                from store import sqlite_vectors
+                from core import sqlite_vectors
                 found = sqlite_vectors.loaded(db.database.connection())
         _available[key] = found
     return found

@@ -19,7 +19,7 @@ import datetime as dt
 import random
 
 from store import pages, scope
-from store.db import atomic, is_postgres, iso, run_sql, utcnow
+from core.db import atomic, is_postgres, iso, run_sql, utcnow
 from store.errors import Conflict
 from store.models_webhooks import WebhookDelivery, WebhookEndpoint
 

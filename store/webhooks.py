@@ -19,8 +19,9 @@ import uuid
 
 from rules import ssrf
 from store import webhook_signing as signing
-from store import crypto, pages, scope
-from store.db import atomic, database, iso, run_prepared, utcnow
+from store import pages, scope
+from core import crypto
+from core.db import atomic, database, iso, run_prepared, utcnow
 from store.models_webhooks import WebhookDelivery, WebhookEndpoint
 
 EVENT_TYPES = (

@@ -19,7 +19,7 @@ import datetime as dt
 
 from store import outbox, scope, webhooks
 from store import workflow_run_view as view
-from store.db import atomic, is_postgres, iso, utcnow
+from core.db import atomic, is_postgres, iso, utcnow
 from store.errors import Conflict, NotFound
 from store.models import AgentRun, WorkflowRun
 
@@ -228,7 +228,7 @@ def cancel_waiting(row: WorkflowRun,
     """Cancel a run waiting for approvals: its waiting step is cancelled, the steps after it
     skipped. Returns (whether it was waiting, the turns its agent steps wait on: the caller
     cancels them)."""
-    from store.run_state import _record_outcome, announce as announce_end
+    from store.workflow_run_state import _record_outcome, announce as announce_end
 
     now = now or utcnow()
     error = {"code": "cancelled", "message": "the run was cancelled"}

@@ -1,8 +1,8 @@
 """A workflow run as the API shows it (apart from store/workflow_runs.py, so that the
-writers of run states, store/run_state.py, can describe a run in its webhook event)."""
+writers of run states, store/workflow_run_state.py, can describe a run in its webhook event)."""
 from __future__ import annotations
 
-from store.db import iso
+from core.db import iso
 from store.models import WorkflowRun
 
 

@@ -5,9 +5,10 @@ token's caller (``user_id``) sees only runs of that user; any other run is simpl
 """
 from __future__ import annotations
 
-from store import pages, request_ids, scope, workflows
+from store import pages, scope, workflows
+from core import request_ids
 from store import workflow_run_view as view
-from store.db import atomic, new_id, utcnow
+from core.db import atomic, new_id, utcnow
 from store.errors import Conflict, NotFound
 from store.models import WorkflowRun
 
@@ -93,7 +94,8 @@ def cancel(*, org_id: str, run_id: str, user_id: str | None = None) -> WorkflowR
     agent steps wait on); a running one is asked to stop (its executor stops before the next
     step, or while waiting on a step, and marks it cancelled). Cancelling a cancelled run
     changes nothing; a succeeded or failed run is 409 `run_finished`."""
-    from store import run_state, runs, workflow_approvals
+    from store import runs, workflow_approvals
+    from store import workflow_run_state as run_state
 
     row = get(org_id=org_id, run_id=run_id, user_id=user_id)
     if row.status == "cancelled":

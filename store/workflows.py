@@ -14,7 +14,7 @@ from jsonschema.exceptions import SchemaError
 
 from rules import workflow_templates
 from store import copilots, pages, scope
-from store.db import atomic, iso, new_id, utcnow
+from core.db import atomic, iso, new_id, utcnow
 from store.errors import Invalid, NotFound
 from store.models import Agent, Copilot, Tool, Workflow
 

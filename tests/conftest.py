@@ -13,8 +13,8 @@ from urllib.parse import urlparse, urlunparse
 import pytest
 
 from server.app import create_app
-from store import db as store_db
-from store.settings import Settings
+from core import db as store_db
+from core.settings import Settings
 
 ADMIN_TOKEN = "test-admin-token-0123456789"
 SECRET_KEY = "test-secret-key-for-hashing-and-signing"

@@ -5,7 +5,8 @@ import contextlib
 import logging
 import uuid
 
-from store import crypto, db
+from core import crypto
+from core import db
 from store.models import ToolProvider
 
 

@@ -34,7 +34,7 @@ def in_memory_tracing(content: bool = False):
     from opentelemetry.sdk.trace.export import SimpleSpanProcessor
     from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-    from store import tracing
+    from core import tracing
 
     exporter = InMemorySpanExporter()
     provider = TracerProvider()

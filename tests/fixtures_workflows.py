@@ -35,7 +35,7 @@ def only_this_tests_schedules():
     runs a test left queued (fires claimed and never executed) end too: they carry the test's
     clock, months ago, so the workers' recovery would take them for runs whose job was lost
     and queue them in front of the next test's jobs."""
-    from store import db
+    from core import db
     from store.models import WorkflowRun, WorkflowSchedule
 
     yield

@@ -59,7 +59,7 @@ def vector_database_url(pgvector_server, tmp_path_factory):
     if pgvector_server is None:
         yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
         return
-    from store import db as store_db
+    from core import db as store_db
 
     name = f"ap_vec_{uuid.uuid4().hex[:12]}"
     conn = _pg_admin_connect(pgvector_server)

@@ -4,7 +4,7 @@ import uuid
 import pytest
 
 from runtime import registry
-from store import db
+from core import db
 from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_tools import (install_session_tokens, make_provider, make_tool,
                                    session_headers)

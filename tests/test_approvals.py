@@ -10,7 +10,7 @@ import time
 import pytest
 
 from jobs import recovery
-from store import db
+from core import db
 from store.models import RunEvent
 from tests.factories import assert_problem
 from tests.factories_chat import post_chat

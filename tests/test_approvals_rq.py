@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from store import db
+from core import db
 from store.models import RunEvent
 from tests.conftest import REDIS_URL
 from tests.factories_chat import post_chat

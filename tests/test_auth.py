@@ -2,7 +2,8 @@
 import time
 import uuid
 
-from store import db, keys
+from store import keys
+from core import db
 from store.models import ApiKey
 from tests.conftest import SECRET_KEY
 from tests.factories import ADMIN, assert_problem, bearer, make_org

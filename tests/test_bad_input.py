@@ -14,7 +14,8 @@ import peewee
 import pytest
 
 from server.app import load_spec
-from store import db, models
+from store import models
+from core import db
 from tests.conftest import ADMIN_TOKEN
 
 MAX_ANSWER = 4096

@@ -113,7 +113,7 @@ def test_post_then_stream_gets_the_whole_turn_in_order(http, org, echo_agent, se
     if settings.redis_url:  # the turn ran on the worker process, as an RQ job
         from rq import Queue
 
-        from store.redis_client import connection as redis_connection
+        from core.redis_client import connection as redis_connection
         queue = Queue(settings.chat_queue, connection=redis_connection(settings.redis_url))
         # RQ files the job as finished just after the job function returns, which is after
         # the turn's final event reached the stream: allow it a moment.
@@ -326,7 +326,7 @@ def test_users_and_organizations_see_only_their_own(http, client, org, echo_agen
 def test_a_turn_that_ended_without_its_final_event_is_closed_out(http, org, echo_agent):
     """A turn marked failed by recovery (its process died) never logged its final event: a
     stream waiting on it logs and sends it (once) and ends."""
-    from store import db
+    from core import db
     from store.models import AgentRun, RunEvent
 
     jan = user(org, "jan")

@@ -204,7 +204,7 @@ def test_interrupt_cancels_the_turns_waiting_too(http, client, org, agent, model
 def test_interrupting_a_turn_that_has_not_started_replaces_it_at_once(http, client, org, model):
     """The current turn is still queued (its job not yet run): it is cancelled at once and the
     new turn is current right away."""
-    from store import db
+    from core import db
     from store.models import Thread
 
     dee = user(org, "dee")
@@ -214,7 +214,7 @@ def test_interrupting_a_turn_that_has_not_started_replaces_it_at_once(http, clie
     first_events = read_stream(http, tid, dee).ids[-1]
     # a turn that is current and still queued (as while it waits for a free slot)
     with db.connection():
-        from runtime import turns
+        from runtime.turns import service as turns
         from store import threads
         queued = turns.start(settings=None, org_id=org["id"], input="stuck", agent_id=echo["id"],
                              user_id="dee", thread_id=tid, admit=False)
@@ -301,7 +301,7 @@ def _job_done(settings, job, timeout: float = 20.0):
 def test_a_waiting_turn_is_never_run_early_by_its_job_or_by_recovery(http, client, org, agent,
                                                                       model, settings):
     from jobs import recovery, tasks
-    from store import db
+    from core import db
     from store.models import AgentRun, Thread
 
     gil = user(org, "gil")
@@ -375,8 +375,9 @@ def test_a_waiting_turn_whose_predecessor_died_is_started_by_recovery(http, org,
     final event): the turn waiting behind it is started by the recovery sweep, after the
     dead turn's end is logged."""
     from jobs import recovery
-    from runtime import turns
-    from store import db, runs, threads
+    from runtime.turns import service as turns
+    from store import runs, threads
+    from core import db
     from store.models import AgentRun
 
     ida = user(org, "ida")

@@ -10,7 +10,8 @@ import uuid
 import pytest
 
 from jobs.scheduler import Scheduler
-from store import db, notifications
+from store import notifications
+from core import db
 from store.models import Message, WorkflowSchedule
 from tests.factories import assert_problem, make_org
 from tests.factories_chat import make_agent, post_chat, user, wait_turn

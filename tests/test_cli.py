@@ -127,7 +127,7 @@ def test_every_directory_shares_one_default_data_directory(app, settings, tmp_pa
 
 
 def test_the_default_group_exists_for_every_org(app, settings):
-    from store import db
+    from core import db
     from store.models import Group
 
     org = json.loads(run_cli(settings, "orgs", "create", "--name", "G").stdout)

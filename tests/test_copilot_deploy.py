@@ -5,7 +5,8 @@ import threading
 import pytest
 import requests
 
-from store import db, deployments
+from store import deployments
+from core import db
 from store.errors import Conflict
 from store.models import Agent, Copilot
 from tests.factories import assert_problem, list_all, pages

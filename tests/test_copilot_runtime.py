@@ -3,7 +3,8 @@ token and its runtimeAuthProviders (per calling user, never a credential value),
 session tokens, and store.copilots.runtime_config."""
 import pytest
 
-from store import copilots, db
+from store import copilots
+from core import db
 from store.errors import NotFound
 from tests.factories import assert_problem, bearer, make_org
 from tests.factories_copilots import (deploy, get_copilot, make_agent, make_copilot,

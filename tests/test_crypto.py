@@ -2,7 +2,7 @@
 import pytest
 from cryptography.fernet import Fernet
 
-from store import crypto
+from core import crypto
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""The Postgres pool (store/db_pools.py): a connection handed back moments ago is checked out
+"""The Postgres pool (core/db_pools.py): a connection handed back moments ago is checked out
 without a ping; one that sat in the pool longer is pinged first, and one the server closed is
 discarded, so the next statement runs on a good connection. A transaction's BEGIN travels with
 its first statement and the transaction stays whole; hot statements are prepared once per
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from store import db
+from core import db
 from store.errors import Conflict
 from tests.conftest import PG_SERVER_URL, _pg_admin_connect
 

@@ -30,7 +30,8 @@ import httpx
 import peewee
 import pytest
 
-from store import concurrency, db
+from core import concurrency
+from core import db
 from tests.conftest import PG_SERVER_URL, _pg_admin_connect
 from tests.factories_chat import wait_turn
 from tests.processes import (ROOT, Redis, Serve, admin_org, env_for, free_port, start_worker,

@@ -9,7 +9,7 @@ import time
 
 import httpx
 
-from store import db
+from core import db
 from store.models import OutboxEntry
 from tests.processes import Serve, admin_org, env_for
 from tests.waiting import scaled

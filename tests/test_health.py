@@ -3,7 +3,7 @@ import dataclasses
 
 import pytest
 
-from store import readiness
+from core import readiness
 from store.errors import Unavailable
 from tests.conftest import REDIS_URL
 
@@ -20,7 +20,7 @@ def test_readiness_with_redis_configured(app, settings):
         assert readiness.check(settings)["queue"] == "inline"
         return
     with_redis = dataclasses.replace(settings, redis_url=REDIS_URL)
-    from store import db
+    from core import db
 
     with db.connection():
         assert readiness.check(with_redis) == {"database": "ok", "queue": "ok"}
@@ -28,7 +28,7 @@ def test_readiness_with_redis_configured(app, settings):
 
 def test_unreachable_queue_is_503(app, settings):
     down = dataclasses.replace(settings, redis_url="redis://127.0.0.1:1/0")
-    from store import db
+    from core import db
 
     with db.connection(), pytest.raises(Unavailable) as err:
         readiness.check(down)

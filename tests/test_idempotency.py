@@ -12,7 +12,7 @@ import uuid
 import httpx
 import pytest
 
-from store import db
+from core import db
 from store import idempotency as store_idempotency
 from store.models import AgentRun, IdempotencyKey
 from tests.factories import ADMIN, assert_problem, bearer, make_org

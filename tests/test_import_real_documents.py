@@ -339,7 +339,7 @@ def test_30_translation_reaches_every_schema_and_leaves_values_and_names_alone()
 def test_import_limits_are_settings():
     from rules import openapi_import
     from rules.errors import TooLarge
-    from store.settings import Settings
+    from core.settings import Settings
 
     env = {"AGENT_PLATFORM_DATA_DIR": "/tmp", "AGENT_PLATFORM_SECRET_KEY": "k",
            "AGENT_PLATFORM_MAX_IMPORT_VALUES": "300000",

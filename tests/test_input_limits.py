@@ -11,7 +11,7 @@ import tracemalloc
 
 import pytest
 
-from store import db
+from core import db
 from store.models import Agent, Tool
 from tests.factories import assert_problem
 from tests.factories_tools import make_provider

@@ -9,7 +9,8 @@ import logging
 import pytest
 
 from jobs.scheduler import InProcess
-from store import instance, metrics
+from core import instance
+from core import metrics
 from tests.conftest import make_settings
 from tests.waiting import wait_until
 

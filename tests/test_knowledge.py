@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from store import db
+from core import db
 from tests.factories import assert_problem, list_all, make_org
 from tests.factories_knowledge import (add_text, make_kb, search, use_embeddings,
                                        wait_document)

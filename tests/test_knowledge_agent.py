@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from store import db
+from core import db
 from store.models import RunEvent
 from tests.factories import assert_problem, make_org
 from tests.factories_chat import post_chat, wait_turn

@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # Top floor first. A module may import its own floor and the floors below it.
-FLOORS = ("server", "handlers", "jobs", "runtime", "store", "rules")
+FLOORS = ("server", "handlers", "jobs", "runtime", "store", "core", "rules")
 RULES_MAY_IMPORT = {"__future__", "base64", "calendar", "copy", "dataclasses", "datetime",
                     "functools", "ipaddress", "json", "math", "re", "typing", "urllib.parse",
                     "yaml", "zoneinfo"}
@@ -112,11 +112,11 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 def test_the_graph_is_read():
     """The checker sees the imports it is meant to judge (not a vacuous pass)."""
     edges = graph(modules())
-    assert "store.readiness" in edges["handlers.health"]
-    assert "runtime.dispatch" in edges["runtime.chat"]
+    assert "core.readiness" in edges["handlers.health"]
+    assert "runtime.dispatch" in edges["runtime.chat.service"]
     assert "rules.errors" in edges["rules.ssrf"]
     assert "runtime.models.http" in edges["runtime.models.openai"]
-    assert "runtime.turns" in edges["runtime.workflow_steps"]  # a function-level import
+    assert "runtime.turns.service" in edges["runtime.workflows.steps"]  # a function-level import
     assert sum(len(t) for t in edges.values()) > 300
 
 

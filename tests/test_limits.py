@@ -5,7 +5,8 @@ import uuid
 
 import pytest
 
-from store import db, limits
+from store import limits
+from core import db
 from store.errors import LimitReached
 from store.models import UsageCounter
 from tests.conftest import REDIS_URL

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from server import asgi, cli, malloc
-from store.settings import Settings
+from core.settings import Settings
 from tests.factories_workflows import ROOT
 from tests.waiting import scaled
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime import mcp_client
+from runtime.tools import mcp_client
 from tests.factories import assert_problem, list_all, make_org, pages
 from tests.factories_tools import UvicornThread, free_port, mcp_server, serve_mcp
 from tests.waiting import scaled

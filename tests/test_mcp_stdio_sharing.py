@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from runtime import mcp_client
+from runtime.tools import mcp_client
 from server.logs import JsonFormatter
 from tests.conftest import make_settings
 from tests.factories import make_org

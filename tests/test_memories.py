@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from store import db
+from core import db
 from store.models import RunEvent
 from tests.factories import assert_problem, list_all, make_org
 from tests.factories_chat import post_chat, wait_turn

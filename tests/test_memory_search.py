@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from store import db, memories, migrations, orgs
+from store import memories, migrations, orgs
+from core import db
 from store.models_blocks import Memory
 from tests.conftest import PG_SERVER_URL
 

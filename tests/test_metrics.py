@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from store import metrics
+from core import metrics
 from tests.conftest import make_settings
 from tests.factories import ADMIN, assert_problem, bearer, make_org
 from tests.factories_chat import make_agent
@@ -120,7 +120,7 @@ def test_unmatched_paths_and_session_calls_are_counted_without_ids(client):
 def test_other_processes_of_the_host_appear_in_one_exposition(client):
     """A separate process (a worker, a scheduler, another serve worker) sharing the metrics
     directory is in the scrape: multiprocess mode."""
-    code = ("import sys; from store import metrics; from store.settings import Settings;"
+    code = ("import sys; from store import metrics; from core.settings import Settings;"
             "s = Settings.from_env(); metrics.configure(s);"
             "metrics.run_finished('workflow', 'succeeded', 0.2);"
             "metrics.scheduler_fire('enqueued', 0.4); metrics.scheduler_fire('missed')")
@@ -159,7 +159,8 @@ def test_scheduler_fires_lag_and_misses(client, settings):
     import datetime as dt
 
     from jobs.scheduler import Scheduler
-    from store import db, schedules
+    from store import schedules
+    from core import db
     from store.models import WorkflowSchedule
     from tests.factories_workflows import make_workflow
 
@@ -213,12 +214,12 @@ def test_a_claims_lags_land_in_the_buckets_observe_would_choose(client):
 
 
 def test_connections_in_use_rise_while_one_is_held_and_fall_back(client):
-    """The gauge counts the pool's checkouts and returns (store/db.py), sampled at each
+    """The gauge counts the pool's checkouts and returns (core/db.py), sampled at each
     scrape: a connection held by a thread is one more until it is returned."""
     import threading
     import time
 
-    from store import db
+    from core import db
 
     def settles_at(expected: float) -> float:
         deadline = time.monotonic() + scaled(5)  # background threads may hold one for a moment

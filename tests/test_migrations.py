@@ -6,7 +6,8 @@ import pytest
 from playhouse.migrate import migrate
 
 from server.app import SchemaOutOfDate, create_app
-from store import db, migrations, orgs
+from store import migrations, orgs
+from core import db
 
 NEXT = "m9999_org_plan"
 NEXT_SOURCE = textwrap.dedent('''

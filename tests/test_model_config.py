@@ -1,6 +1,7 @@
 """GET/PUT /v1/model-config: the org's default provider, endpoints and write-only keys
 (encrypted at rest, never returned or logged), the SSRF policy on base URLs."""
-from store import db, model_config, vault
+from store import model_config, vault
+from core import db
 from store.models import OrgModelConfig
 from tests.factories import assert_problem, make_org
 from tests.factories_identity import capture_all_logs, mint

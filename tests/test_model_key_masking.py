@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from rules import ssrf
-from store import db
+from core import db
 from tests.factories import make_org
 from tests.factories_chat import post_chat, read_stream, user, wait_turn
 from tests.factories_tools import UvicornThread

@@ -11,7 +11,7 @@ from runtime.models.anthropic import AnthropicProvider
 from runtime.models.echo import EchoProvider
 from runtime.models.openai import OpenAIProvider
 from store.errors import Invalid
-from store.settings import Settings
+from core.settings import Settings
 
 SEARCH = ToolSchema("search", "Search the web", {"type": "object"})
 FETCH = ToolSchema("fetch", "Fetch a page", {"type": "object"})

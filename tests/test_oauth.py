@@ -7,8 +7,9 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from runtime import oauth
-from store import db, vault
+from runtime.tools import oauth
+from store import vault
+from core import db
 from store.errors import Forbidden
 from tests.factories import assert_problem, make_org
 from tests.factories_identity import make_provider

@@ -8,7 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from store import db, vault
+from store import vault
+from core import db
 from tests.factories import assert_problem, make_org
 from tests.factories_identity import make_provider
 from tests.servers_identity import OAuthServer

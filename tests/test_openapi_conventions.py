@@ -13,7 +13,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from runtime.turns import EVENT_KINDS
+from runtime.turns.service import EVENT_KINDS
 from server.app import SPEC_PATH
 from server.openapi31 import FORMAT_CHECKER
 

@@ -1,5 +1,5 @@
 """The threads of a process are the platform's own, named, and made in one place
-(store/concurrency.py): after chat turns (streamed), a synchronous agent run and a workflow
+(core/concurrency.py): after chat turns (streamed), a synchronous agent run and a workflow
 run, every thread alive in the process that runs the platform's code (or belongs to a pool
 nobody named) is the turn loop, a hop, or one of the pools or threads that module made;
 ``inventory`` names them."""
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from store import concurrency
+from core import concurrency
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_workflows import make_workflow, start_run, wait_run
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)

@@ -3,8 +3,9 @@ instructions, the rebuild of the agents that use a block when it is saved, deplo
 pin block versions, and deletes refused while a block is in use."""
 import pytest
 
-from runtime import network, registry
-from store import db
+from runtime import registry
+from runtime.agents import network
+from core import db
 from tests.factories import assert_problem, list_all, make_org
 from tests.factories_copilots import deploy, get_copilot, make_agent, make_copilot, update_agent
 from tests.factories_identity import mint

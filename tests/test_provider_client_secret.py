@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from store import db
+from core import db
 from store.models import ToolProvider
 from tests.factories import assert_problem, make_org
 from tests.servers_identity import OAuthServer

@@ -5,7 +5,7 @@ import uuid
 import pytest
 
 from runtime import registry
-from store import db
+from core import db
 from store.models import Agent, RegistryVersion
 from tests.factories import make_org
 from tests.factories_tools import make_provider, make_tool, mcp_server, serve_mcp

@@ -13,7 +13,7 @@ import pytest
 
 from jobs import rebuild
 from runtime import registry
-from store import db
+from core import db
 from tests.conftest import REDIS_URL, SECRET_KEY, make_settings
 from tests.factories import make_org
 from tests.factories_tools import make_provider, make_tool
@@ -53,7 +53,7 @@ def test_create_tool_waits_for_the_worker_and_returns_its_result(client, worker,
     from rq import Queue
     from rq.registry import FinishedJobRegistry
 
-    from store.redis_client import connection as redis_connection
+    from core.redis_client import connection as redis_connection
 
     org = make_org(client)
     provider = make_provider(client, org)

@@ -102,7 +102,7 @@ def test_a_chat_turn_records_and_logs_the_request_that_started_it(client, org, l
     wait_turn(client, user(org, "rid-user"), turn["thread"]["id"], turn["run"]["id"])
     run = client.get(f"/v1/runs/{turn['run']['id']}", headers=org["headers"]).json()
     assert run["run"]["request_id"] == "turn-check-1"
-    # the turn runs on the turn loop, its database work in hops (store/concurrency.py)
+    # the turn runs on the turn loop, its database work in hops (core/concurrency.py)
     in_job = [e for thread, e in lines if thread.startswith(("job", "turn-loop", "db-hop"))]
     assert any(e.get("msg") == "turn started" for e in in_job), "the turn wrote no log line"
     assert all(e.get("request_id") == "turn-check-1" for e in in_job)

@@ -18,7 +18,8 @@ from starlette.testclient import TestClient
 from jobs.scheduler import Scheduler
 from server.app import create_app
 from server.logs import JsonFormatter
-from store import db, schedules
+from store import schedules
+from core import db
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.conftest import REDIS_URL, make_settings
 from tests.factories import make_org

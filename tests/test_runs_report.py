@@ -5,7 +5,7 @@ import datetime as dt
 
 import pytest
 
-from store import db
+from core import db
 from store.models import SpendEntry
 from tests.conftest import make_settings
 from tests.factories import ADMIN, assert_problem, bearer, list_all, make_org, pages

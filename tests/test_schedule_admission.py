@@ -8,8 +8,9 @@ import types
 import pytest
 
 from jobs.scheduler import Scheduler
-from runtime import workflow_engine
-from store import db, limits, schedules
+from runtime.workflows import engine as workflow_engine
+from store import limits, schedules
+from core import db
 from store.errors import LimitReached
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories import ADMIN, assert_problem, make_org

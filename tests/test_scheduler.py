@@ -10,7 +10,8 @@ import uuid
 import pytest
 
 from jobs.scheduler import Scheduler
-from store import db, schedules
+from store import schedules
+from core import db
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import make_workflow, post_tool, tool_step
 from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)

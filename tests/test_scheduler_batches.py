@@ -10,7 +10,9 @@ import pytest
 
 from jobs import fires as fire_jobs
 from jobs.scheduler import Scheduler
-from store import db, limits, run_state, schedules
+from store import limits, schedules
+from core import db
+from store import workflow_run_state as run_state
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
                                        wf_settings)
@@ -116,7 +118,7 @@ def test_a_burst_runs_in_batches_of_fires_each_once(client, settings, org):
     if settings.redis_url:
         from rq import Queue
 
-        from store.redis_client import connection
+        from core.redis_client import connection
 
         queue = Queue(settings.workflow_queue, connection=connection(settings.redis_url))
         # a job's runs commit before RQ records it finished

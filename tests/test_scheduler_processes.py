@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from store import db, schedules
+from store import schedules
+from core import db
 from store.models import WorkflowRun, WorkflowSchedule
 from tests.conftest import PG_SERVER_URL, REDIS_URL
 from tests.factories import make_org

@@ -1,7 +1,8 @@
 """No secret reaches any log record: every logger at DEBUG captured while secrets are used."""
 import uuid
 
-from store import db, vault
+from store import vault
+from core import db
 from tests.factories import make_org
 from tests.factories_identity import capture_all_logs, make_provider
 
@@ -34,7 +35,7 @@ def test_vault_use_logs_no_secret(client):
 def test_sessions_and_oauth_log_no_secret(client, settings):
     import httpx
 
-    from runtime import oauth
+    from runtime.tools import oauth
     from tests.servers_identity import OAuthServer
 
     tool_secret = "sek-" + uuid.uuid4().hex

@@ -5,7 +5,7 @@ vectors answer; vectors deleted with their memory and their user; 409s without a
 a model. On both backends' vector engines (tests/pgvector.py)."""
 import pytest
 
-from store import db
+from core import db
 from tests.factories import assert_problem, make_org
 from tests.factories_knowledge import use_embeddings, wait_embeddings
 from testkit.openai_server import OpenAIServer

@@ -5,7 +5,8 @@ import uuid
 
 import pytest
 
-from store import db, keys, sessions
+from store import keys, sessions
+from core import db
 from store.models import AppUser, UserCredential, UserSession
 from tests.factories import ADMIN, assert_problem, bearer, make_org
 from tests.factories_identity import echo_app, make_provider, mint

@@ -4,7 +4,7 @@ import stat
 
 import pytest
 
-from store.settings import Settings
+from core.settings import Settings
 
 
 def test_defaults_are_the_embedded_ones(tmp_path):

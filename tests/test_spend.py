@@ -4,10 +4,11 @@ import threading
 
 import pytest
 
-from store import db, groups, spend
+from store import groups, spend
+from core import db
 from store.errors import LimitReached
 from store.models import GroupSpend, SpendEntry
-from store.settings import Settings
+from core.settings import Settings
 from tests.factories import make_org
 
 PRICES = {"gpt-x": {"input": 2.5, "output": 10}, "*": {"input": 1, "output": 1}}

@@ -3,8 +3,8 @@ timeouts, schemas, SSRF at call time, and credentials kept out of every answer."
 import pytest
 
 from rules import ssrf
-from runtime import tools as tool_runtime
-from store import db
+from runtime.tools import service as tool_runtime
+from core import db
 from tests.factories import assert_problem, make_org
 from tests.factories_tools import EchoServer, free_port, make_provider, make_tool
 

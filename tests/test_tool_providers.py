@@ -5,7 +5,7 @@ import uuid
 import pytest
 import yaml
 
-from store import db
+from core import db
 from store.models import ToolProvider
 from tests.factories import assert_problem, make_org
 from tests.factories_tools import (install_session_tokens, make_provider, make_tool,

@@ -103,7 +103,7 @@ def test_provider_of_another_org_or_unknown_is_404(client, org):
 
 
 def test_mcp_provider_is_refused_with_its_own_code(client, org):
-    from runtime import mcp_client
+    from runtime.tools import mcp_client
     from tests.factories_tools import free_port
 
     resp = client.post("/v1/tool-providers", headers=org["headers"], json={

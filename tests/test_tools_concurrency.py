@@ -4,7 +4,7 @@ import threading
 import pytest
 import requests
 
-from store import db
+from core import db
 from store.models import Tool
 from tests.factories import make_org
 from tests.factories_tools import UvicornThread, make_provider

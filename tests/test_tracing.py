@@ -7,8 +7,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from store import tracing
-from store.settings import Settings
+from core import tracing
+from core.settings import Settings
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_identity import capture_all_logs

@@ -62,7 +62,7 @@ def test_a_turn_run_by_an_rq_worker_is_one_trace_with_its_request(client, queued
     from rq import Queue
     from rq.registry import FinishedJobRegistry
 
-    from store.redis_client import connection
+    from core.redis_client import connection
 
     finished = FinishedJobRegistry(queue=Queue(rq_settings.chat_queue,
                                                connection=connection(rq_settings.redis_url)))

@@ -11,10 +11,10 @@ import uuid
 import httpx
 import pytest
 
-from runtime import turns
-from store import db
+from runtime.turns import service as turns
+from core import db
 from store.errors import LimitReached
-from store.settings import Settings
+from core.settings import Settings
 from tests.factories import ADMIN, assert_problem, make_org
 from tests.factories_chat import post_chat, user
 from tests.factories_copilots import make_copilot

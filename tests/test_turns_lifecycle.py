@@ -8,9 +8,10 @@ import pytest
 
 from jobs import recovery
 from rules import ssrf
-from runtime import turns
-from store import db, runs
-from store.db import utcnow
+from runtime.turns import service as turns
+from store import runs
+from core import db
+from core.db import utcnow
 from store.models import AgentRun
 from tests.conftest import make_settings
 from tests.factories import make_org

@@ -6,8 +6,8 @@ import uuid
 
 import pytest
 
-from runtime import turns
-from store import db
+from runtime.turns import service as turns
+from core import db
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_turns import Events, http_tool, make_agent, openai_agent

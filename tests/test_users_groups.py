@@ -2,7 +2,8 @@
 import datetime as dt
 import uuid
 
-from store import db, spend
+from store import spend
+from core import db
 from tests.factories import assert_problem, make_org
 from tests.factories_identity import make_provider
 

@@ -1,7 +1,8 @@
 """The credential vault: tools_auth on users, validation, encryption at rest, never returned."""
 import uuid
 
-from store import db, vault
+from store import vault
+from core import db
 from store.models import UserCredential
 from tests.factories import assert_problem, make_org
 from tests.factories_identity import make_provider

@@ -5,7 +5,9 @@ import pytest
 from cryptography.fernet import Fernet
 
 from server import cli
-from store import crypto, db, vault
+from store import vault
+from core import crypto
+from core import db
 from store.models import ToolProvider, UserCredential
 from tests.conftest import SECRET_KEY
 from tests.factories import make_org

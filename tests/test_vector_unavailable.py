@@ -4,7 +4,7 @@ without sqlite-vec, simulated by not loading it), semantic search answers 409
 taken and chunked."""
 import pytest
 
-from store import sqlite_vectors
+from core import sqlite_vectors
 from tests.conftest import PG_SERVER_URL, _pg_admin_connect
 from tests.factories import assert_problem, make_org
 from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_document

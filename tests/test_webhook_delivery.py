@@ -169,7 +169,7 @@ def test_a_slow_receiver_holds_no_other_receiver_back(client, org, receiver):
 def test_finished_deliveries_leave_the_log_after_its_days(client, org, receiver):
     import datetime as dt
 
-    from store import db
+    from core import db
     from store import webhook_deliveries as store
 
     hook = make_webhook(client, org, receiver.url, ["webhook.test"])

@@ -6,7 +6,8 @@ import datetime as dt
 import pytest
 
 from jobs.scheduler import Scheduler
-from store import db, schedules
+from store import schedules
+from core import db
 from tests.factories_webhooks import Receiver, make_webhook, wait_for
 from tests.factories_workflows import make_workflow, post_tool, tool_step
 from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)

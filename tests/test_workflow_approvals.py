@@ -10,7 +10,7 @@ import time
 import pytest
 
 from jobs import recovery
-from store import db
+from core import db
 from store.models import WorkflowRun
 from tests.factories import assert_problem
 from tests.factories_identity import mint
@@ -213,7 +213,7 @@ def test_a_workflow_called_as_a_tool_cannot_wait(client, org, model, settings, p
     and the model gets `workflow_awaiting_approval`."""
     import uuid
 
-    from runtime import turns
+    from runtime.turns import service as turns
 
     model.reset()
     wf = make_workflow(client, org, name="Pay out", steps=[

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from store import db
+from core import db
 from store.models import WorkflowRun
 from tests.conftest import REDIS_URL
 from tests.factories_identity import mint

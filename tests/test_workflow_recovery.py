@@ -9,8 +9,10 @@ import uuid
 import pytest
 
 from jobs import recovery
-from runtime import workflow_engine
-from store import db, run_state, workflow_runs
+from runtime.workflows import engine as workflow_engine
+from store import workflow_runs
+from core import db
+from store import workflow_run_state as run_state
 from store.models import WorkflowRun
 from tests.factories_workflows import (ToolServer, make_workflow, post_tool, start_run,
                                        start_worker, stop, tool_step, wait_run, wf_settings)

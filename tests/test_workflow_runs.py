@@ -58,7 +58,7 @@ def test_steps_pass_outputs_through_templates(client, org, server, settings):
     if settings.redis_url:  # executed by the worker process, as an RQ job
         from rq import Queue
 
-        from store.redis_client import connection as redis_connection
+        from core.redis_client import connection as redis_connection
         queue = Queue(settings.workflow_queue, connection=redis_connection(settings.redis_url))
         assert f"run-{run['id']}-0" in queue.finished_job_registry.get_job_ids()
 
@@ -127,7 +127,7 @@ def test_step_timeout_with_retry(client, org, server):
 def test_agent_and_copilot_steps_that_cannot_run_fail_without_retry(client, org, server, kind):
     ref = str(uuid.uuid4())
     if kind == "agent":
-        from store import db
+        from core import db
         from store.models import Agent
         with db.connection():
             ref = Agent.create(org=org["id"], name="a1").id
@@ -173,7 +173,8 @@ def test_cancel_a_running_run(client, org, server):
 
 
 def test_cancel_a_queued_run_and_a_finished_one(client, org):
-    from store import db, workflow_runs
+    from store import workflow_runs
+    from core import db
 
     wf = make_workflow(client, org)
     with db.connection():  # recorded, not yet picked up by a worker

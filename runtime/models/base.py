@@ -1,7 +1,7 @@
 """The one model interface: a request (messages, tool schemas, settings) in, a stream of events out.
 
 A provider's ``astream(request)`` is an async generator, awaited on the turn loop
-(store/concurrency.py) so that a turn waiting on its model holds no thread; ``stream(request)``
+(core/concurrency.py) so that a turn waiting on its model holds no thread; ``stream(request)``
 is the same as a plain generator for synchronous callers (each step runs on the loop). It yields
 
 - ``TextDelta(text)``: a piece of the assistant's text, in order;
@@ -273,7 +273,7 @@ class Provider(abc.ABC):
     def stream(self, request: ModelRequest, *,
                cancel: threading.Event | None = None) -> Iterator[StreamEvent]:
         """``astream`` for synchronous callers."""
-        from store import concurrency
+        from core import concurrency
 
         return concurrency.iterate(self.astream(request, cancel=cancel))
 

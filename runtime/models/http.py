@@ -1,5 +1,5 @@
 """HTTP for model providers: one pooled async httpx client per process (model calls are
-awaited on the turn loop, store/concurrency.py), SSE reading, error mapping, and retries with
+awaited on the turn loop, core/concurrency.py), SSE reading, error mapping, and retries with
 exponential backoff + jitter.
 
 A call is retried (bounded by ``max_retries``) on 429, 5xx and connection errors, and on a
@@ -27,7 +27,7 @@ from rules import ssrf
 from runtime import ssrf_connect
 from runtime.models.base import ModelCancelled, ModelError
 from runtime.models.sse import SSEMessage, SSEParser, _Lines, iter_sse  # noqa: F401 (re-exported)
-from store import concurrency
+from core import concurrency
 
 T = TypeVar("T")
 log = logging.getLogger("agent_platform.models")

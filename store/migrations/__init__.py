@@ -12,7 +12,7 @@ import pkgutil
 import peewee
 from playhouse.migrate import PostgresqlMigrator, SqliteMigrator
 
-from store.db import database, utcnow
+from core.db import database, utcnow
 
 _ADVISORY_LOCK = 7_331_001
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 
 from store import orgs, resource_locks
-from store.db import atomic
+from core.db import atomic
 from store.errors import DomainError, PreconditionFailed
 from store.org_document import DELETES, KINDS, document
 from store.org_document.base import Context, DocumentInvalid, Problem, unique_names

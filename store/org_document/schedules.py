@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules import schedule_time
 from store import schedules as schedule_store
 from store import scope
-from store.db import iso
+from core.db import iso
 from store.errors import Invalid
 from store.models import Workflow, WorkflowSchedule
 from store.org_document.base import Context, Kind, Problem, collect, ordered

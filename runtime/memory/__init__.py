@@ -1,0 +1,2 @@
+"""An end user's memory at run time: search in three modes and the agents'
+built-in memory tools."""
