@@ -24,16 +24,9 @@ def _ensure_bound() -> None:
     """In a worker process started with plain settings: bind the database and keys once."""
     if db.database.obj is not None:
         return
-    from rules import ssrf
-    from runtime.tools import mcp_client
-    from core.settings import Settings
-    from core import crypto
+    from jobs import context
 
-    settings = Settings.from_env()
-    crypto.configure(settings.active_encryption_keys)
-    ssrf.configure(settings.ssrf_allow)
-    mcp_client.configure(settings)
-    db.bind(settings.database_url, pool_size=4, pool_timeout=settings.db_pool_timeout)
+    context.ensure_ready()
 
 
 def run(org_id: str, scope: str, tool_ids: list | None = None, provider_ids: list | None = None,

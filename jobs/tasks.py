@@ -27,16 +27,13 @@ _MAX_BACKOFF_S = 30
 
 
 def install() -> None:
-    from jobs import knowledge, outbox
-
-    dispatch.install(turn=dispatch_turn, workflow_run=dispatch_run, rebuild=rebuild.dispatch,
-                     run_workflow=workflow_engine.execute, after_commit=outbox.after_commit,
-                     resume=dispatch_resume, embed_memory=knowledge.queue_memory)
+    dispatch.install(dispatch.Dispatch(queue=_Queue(), run_workflow=workflow_engine.execute))
 
 
-def start(settings) -> None:
-    """Start-up of the API process (create_app): its settings, and the dispatch installed."""
-    context.configure(settings)
+def start(settings, *, role="api") -> None:
+    """Start-up of the API process (create_app) or a command: core.bootstrap for its
+    settings, and the dispatch installed."""
+    context.start(settings, role=role)
     install()
 
 
@@ -121,3 +118,27 @@ def dispatch_run(settings, *, run_id: str, attempt: int, steps: list[dict],
                          queue=settings.workflow_queue, job_id=job_id,
                          unique=True, timeout=job_timeout_s(settings, steps),
                          replace_done=replace_done)
+
+
+class _Queue:
+    """runtime.dispatch.Queue over this package's job functions."""
+
+    turn = staticmethod(dispatch_turn)
+    resume = staticmethod(dispatch_resume)
+    workflow_run = staticmethod(dispatch_run)
+
+    @staticmethod
+    def rebuild(settings, **kwargs) -> dict:
+        return rebuild.dispatch(settings, **kwargs)
+
+    @staticmethod
+    def after_commit(settings, entry):
+        from jobs import outbox
+
+        return outbox.after_commit(settings, entry)
+
+    @staticmethod
+    def embed_memory(settings, *, org_id: str, memory_id: str):
+        from jobs import knowledge
+
+        return knowledge.queue_memory(settings, org_id=org_id, memory_id=memory_id)

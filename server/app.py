@@ -13,16 +13,11 @@ from connexion.middleware import MiddlewarePosition
 from connexion.options import SwaggerUIOptions
 
 from jobs import tasks
-from rules import ssrf
-from runtime.tools import mcp_client
 from server import (a2a_edge, auth, body_limit, conditional, conventions, docs, errors, logs,
                     mcp_edge, openai_errors, openapi31, operations, request_ids, widget)
 from server.auth import GuardedResolver, security_map
 from store import migrations
-from core import crypto
 from core import db
-from core import metrics
-from core import tracing
 from core.settings import Settings
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -96,14 +91,7 @@ def create_app(settings: Settings, *, migrate: bool = False) -> connexion.AsyncA
     """Build the app for settings. The database schema must be current: pass migrate=True to
     apply pending migrations, otherwise an out-of-date schema stops start-up with a message."""
     logs.configure(settings.log_level)
-    metrics.configure(settings)
-    tracing.configure(settings)
-    crypto.configure(settings.active_encryption_keys)
-    ssrf.configure(settings.ssrf_allow)
-    mcp_client.configure(settings)
-    tasks.start(settings)
-    db.bind(settings.database_url, pool_size=settings.db_pool_size,
-            pool_timeout=settings.db_pool_timeout, prepare=settings.db_prepare)
+    tasks.start(settings)  # core.bootstrap: plumbing configured, the database bound
     auth.configure(settings)
     with db.connection():
         if migrate:

@@ -12,11 +12,10 @@ from core.settings import Settings
 
 
 def _bind(settings: Settings):
-    from core import crypto
-    from core import db
+    from core import bootstrap, db
 
-    crypto.configure(settings.active_encryption_keys)
-    return db.bind(settings.database_url, pool_size=2, pool_timeout=settings.db_pool_timeout)
+    bootstrap.bootstrap(settings, role="cli")
+    return db.database.obj
 
 
 def _require_current_schema():
@@ -108,13 +107,8 @@ def _document_process(settings):
     """Bind what an export, plan or apply needs in this process (the rebuild runs here, or
     on the queue when REDIS_URL is set)."""
     from jobs import tasks
-    from rules import ssrf
-    from runtime.tools import mcp_client
 
-    _bind(settings)
-    ssrf.configure(settings.ssrf_allow)
-    mcp_client.configure(settings)
-    tasks.start(settings)
+    tasks.start(settings, role="cli")
 
 
 def _document_body(args) -> tuple[bytes, dict]:
