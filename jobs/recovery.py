@@ -28,6 +28,7 @@ import logging
 from jobs import tasks
 from runtime.approvals import decisions as approval_decisions
 from runtime.chat import service as chat
+from runtime.workflows import notify
 from store import runs
 from core import db
 from store import workflow_run_state as run_state
@@ -58,6 +59,7 @@ def sweep(settings, now=None) -> dict:
                     counts["cancelled"] += 1
             elif run.attempt >= settings.run_max_attempts:
                 if run_state.abandon(run=run, status="failed", code="worker_lost",
+                                     notify=notify.post_run_result,
                                      message=f"the worker executing the run stopped "
                                              f"{run.attempt} time(s)", now=now):
                     counts["failed"] += 1

@@ -8,8 +8,9 @@ is conditional on its lease token (``lease_owner``), so an executor that lost it
 A finished run of a schedule updates the schedule in the same transaction: last_run_status,
 last_run_id, and the consecutive-failure count that disables the schedule when it reaches
 max_consecutive_failures (a success resets it; a cancelled run leaves it), and, for a
-schedule with `notify: thread`, the run's result posted into its user's thread
-(store.notifications).
+schedule with `notify: thread`, the run's result posted into its user's thread by the
+``notify`` function the finishing flow passes (runtime/workflows/notify.py), called inside
+that transaction.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import datetime as dt
 
 from peewee import Case
 
-from store import notifications, schedules, webhooks
+from store import schedules, webhooks
 from store import workflow_run_view as view
 from core.db import atomic, database, is_postgres, iso, model_row, run_prepared, utcnow
 from store.models import WorkflowRun, WorkflowSchedule
@@ -87,7 +88,7 @@ def save_steps(*, run_id: str, token: str, steps: list[dict], usage: dict | None
 
 
 def _record_outcome(schedule_id: str | None, run_id: str, status: str, now, *, output=None,
-                    error: dict | None = None) -> None:
+                    error: dict | None = None, notify=None) -> None:
     if not schedule_id:
         return
     values = {S.last_run_status: status, S.last_run_id: run_id, S.updated_at: now}
@@ -101,16 +102,17 @@ def _record_outcome(schedule_id: str | None, run_id: str, status: str, now, *, o
     # RETURNING: what the notification needs, without another round trip under the row lock
     changed = [*S.update(values).where(S.id == schedule_id)
                .returning(S.org, S.user_id, S.notify, S.thread_title).execute()]
-    if changed and changed[0].notify == "thread":
-        notifications.post_run_result(schedule=changed[0], run_id=run_id, status=status,
-                                      output=output, error=error)
+    if changed and changed[0].notify == "thread" and notify is not None:
+        notify(schedule=changed[0], run_id=run_id, status=status, output=output, error=error)
 
 
 def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=None,
            error: dict | None = None, usage: dict | None = None,
-           schedule_id: str | None = None, now: dt.datetime | None = None) -> bool:
+           schedule_id: str | None = None, now: dt.datetime | None = None,
+           notify=None) -> bool:
     """Record the final status (and, in the same transaction, the outcome on the run's
-    schedule); False when the lease was lost."""
+    schedule, and ``notify(schedule=, run_id=, status=, output=, error=)`` when the schedule
+    posts into a thread); False when the lease was lost."""
     now = now or utcnow()
     update = (R.update(status=status, steps=steps, output=output, error=error, usage=usage,
                        finished_at=now, updated_at=now, lease_owner=None, lease_expires_at=None)
@@ -119,14 +121,16 @@ def finish(*, run_id: str, token: str, status: str, steps: list[dict], output=No
         if not schedule_id:
             done = update.execute() == 1
         elif is_postgres():  # both updates in one statement
-            args = (run_id, token, status, steps, output, error, usage, schedule_id, now)
+            args = (run_id, token, status, steps, output, error, usage, schedule_id, now,
+                    notify)
             done = _finish_scheduled(*args, guarded=True)
             if done is None:  # the schedule posts the result into a thread
                 done = bool(_finish_scheduled(*args, guarded=False))
         else:
             done = bool(update.execute())
             if done:
-                _record_outcome(schedule_id, run_id, status, now, output=output, error=error)
+                _record_outcome(schedule_id, run_id, status, now, output=output, error=error,
+                                notify=notify)
         if done:
             announce(run_id, status, schedule_id)
     return done
@@ -181,7 +185,7 @@ _STATEMENTS = {(status, guarded): _FINISH_SCHEDULED.format(outcome=outcome,
 
 
 def _finish_scheduled(run_id, token, status, steps, output, error, usage, schedule_id,
-                      now, guarded: bool) -> bool | None:
+                      now, notify, guarded: bool) -> bool | None:
     """True: finished; False: the lease was lost; None (guarded only): the schedule posts
     into a thread, nothing changed."""
     sql = _STATEMENTS[(status if status in _OUTCOME else None, guarded)]
@@ -189,13 +193,12 @@ def _finish_scheduled(run_id, token, status, steps, output, error, usage, schedu
               R.error.db_value(error), R.usage.db_value(usage), now, now, run_id, token,
               *([schedule_id] if guarded else []), status, run_id, now, schedule_id,
               *([schedule_id] if guarded else [])]
-    done, org_id, user_id, notify, title, *posts = run_prepared(sql, params).fetchall()[0]
+    done, org_id, user_id, mode, title, *posts = run_prepared(sql, params).fetchall()[0]
     if not done:
         return None if posts and posts[0] else False
-    if notify == "thread":
-        notifications.post_run_result(
-            schedule=S(org=org_id, user_id=user_id, notify=notify, thread_title=title),
-            run_id=run_id, status=status, output=output, error=error)
+    if mode == "thread" and notify is not None:
+        notify(schedule=S(org=org_id, user_id=user_id, notify=mode, thread_title=title),
+               run_id=run_id, status=status, output=output, error=error)
     return True
 
 
@@ -260,7 +263,7 @@ def touch(run_ids: list[str], now: dt.datetime | None = None) -> None:
 
 
 def abandon(*, run: WorkflowRun, status: str, code: str, message: str,
-            now: dt.datetime | None = None) -> bool:
+            now: dt.datetime | None = None, notify=None) -> bool:
     """End an expired run nobody will execute again: `failed` (attempts used up) or
     `cancelled` (cancel was requested). Conditional on it still being the same expired lease."""
     now = now or utcnow()
@@ -275,6 +278,6 @@ def abandon(*, run: WorkflowRun, status: str, code: str, message: str,
                        R.lease_expires_at < now).execute())
         if done:
             _record_outcome(run.schedule_id, run.id, status, now,
-                            error={"code": code, "message": message})
+                            error={"code": code, "message": message}, notify=notify)
             announce(run.id, status, run.schedule_id)
     return bool(done)

@@ -10,7 +10,7 @@ import uuid
 import pytest
 
 from jobs.scheduler import Scheduler
-from store import notifications
+from runtime.workflows import notify as notifications
 from core import db
 from store.models import Message, WorkflowSchedule
 from tests.factories import assert_problem, make_org

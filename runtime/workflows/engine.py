@@ -22,6 +22,7 @@ import time
 import uuid
 
 from rules import workflow_templates
+from runtime.workflows import notify
 from runtime.workflows import steps as workflow_steps
 from runtime.workflows.leases import Lease, heartbeat
 from store import limits, workflow_approvals
@@ -130,7 +131,7 @@ def _context(run, steps_state: list[dict]) -> dict:
 def _finish(run, lease: Lease, status, steps_state, output, error, usage) -> str | None:
     if not run_state.finish(run_id=run.id, token=lease.token, status=status, steps=steps_state,
                             output=output, error=error, usage=usage or None,
-                            schedule_id=run.schedule_id):
+                            schedule_id=run.schedule_id, notify=notify.post_run_result):
         return None
     return status
 

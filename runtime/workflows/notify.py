@@ -1,13 +1,14 @@
 """Results of workflow schedule runs posted into the owning user's thread (`notify: thread`).
 
-When a run of a schedule with ``notify: thread`` finishes ``succeeded`` or ``failed``,
-store.workflow_run_state calls ``post_run_result`` inside the transaction that records the final
-status, which happens once per run (the write is conditional on the run's lease). The message
-is also keyed by the run (``source`` = ``workflow_run:<id>``, unique), so it is posted exactly
-once even if the finish were retried. The thread is the user's notification thread titled
-``thread_title`` (default: the workflow's name), created on first use. Cancelled runs post
-nothing. An organization's schedule has no user, hence no thread: it may carry
-``notify: thread`` (stored and shown) but posts nothing.
+When a run of a schedule with ``notify: thread`` finishes ``succeeded`` or ``failed``, the flow
+that ends it (the executor, runtime/workflows/engine.py; the recovery of a run whose worker was
+lost, jobs/recovery.py) passes ``post_run_result`` to store/workflow_run_state.py, which calls
+it inside the transaction that records the final status. That happens once per run (the write
+is conditional on the run's lease); the message is also keyed by the run (``source`` =
+``workflow_run:<id>``, unique), so it is posted exactly once even if the finish were retried.
+The thread is the user's notification thread titled ``thread_title`` (default: the workflow's
+name), created on first use. Cancelled runs post nothing. An organization's schedule has no
+user, hence no thread: it may carry ``notify: thread`` (stored and shown) but posts nothing.
 """
 from __future__ import annotations
 
