@@ -1,7 +1,7 @@
 """MkDocs hooks of the documentation site: README.md becomes the home page (index.md), links
 between README.md and docs/ are rewritten to the site's layout, and links to other files of
 the repository (outside docs/, not part of the site) become their path in plain text
-(tests/test_docs_links.py checks that they resolve).
+(tests/docs/test_docs_links.py checks that they resolve).
 
 `python docs_site.py errors` rewrites the table of every error code in docs/errors.md from the
 source (see below)."""
@@ -49,7 +49,7 @@ def on_page_markdown(markdown, page, config, files):
 # `python docs_site.py errors` walks the source (AST, nothing is imported) for every code an
 # error answer can carry: the default code of each class of the domain error hierarchy, every
 # `code=` given where such an error is raised, and every code server/errors.py answers itself.
-# Each code's meaning is written by hand in error_codes.yaml; tests/test_error_codes.py fails
+# Each code's meaning is written by hand in error_codes.yaml; tests/docs/test_error_codes.py fails
 # when docs/errors.md is not what this writes or a code has no meaning.
 
 SOURCE_FLOORS = ("rules", "core", "store", "runtime", "jobs", "handlers", "server")

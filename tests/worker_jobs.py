@@ -1,4 +1,4 @@
-"""Job functions for tests/test_worker_concurrency.py, imported by the worker process. Each takes
+"""Job functions for tests/faults/test_worker_concurrency.py, imported by the worker process. Each takes
 the Redis URL of the test and a key prefix and leaves its trace in Redis: events in order in the
 list ``{prefix}:events``."""
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Write the async client from the sync one: agent_platform/_async_client.py,
 _async_resources.py, _async_resources_org.py and _async_stream.py from the modules without
 `_async`, the
-same API with `async` (run after editing those; tests/test_sdk_client_compat.py checks the
+same API with `async` (run after editing those; tests/sdk/test_sdk_client_compat.py checks the
 async modules are current).
 
     python sdk/python/make_async.py [--check]

@@ -1,6 +1,6 @@
 // The chat widget's build: server/static/widget/chat.src.js (the source) minified into
 // server/static/widget/chat.js (what the service serves; committed, so that the service needs
-// no Node). `npm ci && npm run build` here; tests/test_widget_asset.py checks that the
+// no Node). `npm ci && npm run build` here; tests/widget/test_widget_asset.py checks that the
 // committed file is this build of the source. `--check` prints the build instead of writing it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { minify } from "terser";
