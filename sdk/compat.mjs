@@ -35,6 +35,50 @@ if (cmp < 0) {
   process.exit(1);
 }
 
+// A union of unions of distinct JSON types is the flat union of those types: with branches
+// that each allow one JSON type and no two the same type (number and integer overlap), at most
+// one branch can ever match, so `oneOf: [{oneOf: [string, number]}, null]` (a branch often a
+// $ref to a component that is such a union) accepts exactly what `oneOf: [string, number,
+// null]` does. api-smart-diff compares the nesting, not the meaning, and calls moving the null
+// branch into the component a removal: both documents are flattened before comparing.
+const TYPES = new Set(["string", "number", "integer", "boolean", "null", "array", "object"]);
+const ANNOTATIONS = new Set(["description", "title"]);
+const flattenUnions = (doc) => {
+  const component = (ref) => typeof ref === "string" && ref.startsWith("#/components/schemas/")
+    ? doc.components?.schemas?.[ref.split("/")[3]] : undefined;
+  // a pure union: only `oneOf` besides annotations (through a $ref without siblings)
+  const union = (s) => {
+    if (!s || typeof s !== "object") return undefined;
+    if (s.$ref && Object.keys(s).length === 1) return union(component(s.$ref));
+    return Array.isArray(s.oneOf) && Object.keys(s).every((k) => k === "oneOf" || ANNOTATIONS.has(k))
+      ? s.oneOf : undefined;
+  };
+  const leaves = (branches) => branches.flatMap((b) => { const u = union(b); return u ? leaves(u) : [b]; });
+  const oneType = (s) => typeof s.type === "string" && TYPES.has(s.type) && !("$ref" in s)
+    && !["oneOf", "anyOf", "allOf", "not", "const", "enum"].some((k) => k in s) ? s.type : undefined;
+  const seen = new Set();
+  const walk = (node) => {
+    if (!node || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) { for (const x of node) walk(x); return; }
+    const branches = union(node);
+    if (branches && !node.discriminator) {
+      const flat = leaves(branches);
+      const types = flat.map(oneType);
+      const distinct = types.every(Boolean) && new Set(types).size === types.length
+        && !(types.includes("number") && types.includes("integer"));
+      if (distinct && (flat.length > branches.length || node.$ref)) {
+        delete node.$ref;  // a $ref to such a union: its flat branches in place
+        node.oneOf = flat.map((x) => structuredClone(x));
+      }
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== "examples" && k !== "example") walk(v);
+  };
+  walk(doc);
+};
+flattenUnions(released);
+flattenUnions(current);
+
 // Enums are open (info.description, "Compatibility"): a value added to an enum, or a branch
 // added to a union told apart by a discriminator (a new chat event kind, a new provider type),
 // is announced in CHANGELOG.md but breaks no client, which must accept values and kinds it does

@@ -130,11 +130,16 @@ def test_object_schemas_state_additional_properties(doc):
     assert missing == []
 
 
+SCALARS = ("string", "integer", "number", "boolean")
+
+
 def test_one_nullable_style(doc):
     """Nullable is `oneOf: [X, {type: 'null'}]` everywhere: no type lists, no `nullable`, no
-    null in an enum, and `{type: 'null'}` only as the second branch of such a pair, or as the
-    one branch of an always-null field (`oneOf: [{type: 'null'}]`: openapi-generator's python
-    generator fails on a bare `{type: 'null'}` property)."""
+    null in an enum, and `{type: 'null'}` only as the second branch of such a pair; as the last
+    branch of a named union of scalars (`SdkUiValue`: openapi-generator's typescript-fetch
+    compiles that one, not a pair of it and null); or as the one branch of the named always-null
+    schema (`AlwaysNull`, `oneOf: [{type: 'null'}]`: openapi-generator's python generator fails
+    on a bare `{type: 'null'}`, its typescript-fetch on an inline one-branch union)."""
     for path, s in unique_schemas(doc):
         assert not isinstance(s.get("type"), list), where(path)
         assert "nullable" not in s, where(path)
@@ -143,6 +148,11 @@ def test_one_nullable_style(doc):
             branches = s.get(key, [])
             if branches == [NULL]:
                 assert key == "oneOf" and set(s) == {"oneOf", "description"}, where(path)
+                assert is_top(path), f"{where(path)}: refer to AlwaysNull"
+            elif NULL in branches and len(branches) > 2:
+                scalars = all(b.get("type") in SCALARS and "$ref" not in b for b in branches[:-1])
+                assert key == "oneOf" and is_top(path) and scalars and branches[-1] == NULL, (
+                    where(path))
             elif NULL in branches:
                 assert key == "oneOf" and len(branches) == 2 and branches[1] == NULL, where(path)
 

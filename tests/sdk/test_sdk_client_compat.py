@@ -211,3 +211,24 @@ def test_versions_move_together_and_the_async_client_is_current():
                           capture_output=True, text=True, timeout=scaled(60))
     assert made.returncode == 0, made.stdout
     assert shutil.which("node"), "node runs the compatibility gate"
+
+
+def test_the_gate_reads_a_union_of_distinct_types_flat(tmp_path):
+    doc = yaml.safe_load(RELEASED.read_text())
+    schemas = doc["components"]["schemas"]
+    # null moved from the pair `oneOf: [SdkUiValue, null]` into SdkUiValue's own union of
+    # distinct types: the values accepted are the same, so nothing breaks
+    schemas["SdkUiValue"]["oneOf"].append({"type": "null"})
+    schemas["CopilotSdkUi"]["additionalProperties"] = {"$ref": "#/components/schemas/SdkUiValue"}
+    moved = gate(tmp_path, doc)
+    assert moved.returncode == 0, moved.stdout + moved.stderr
+    assert "breaking:" not in moved.stdout
+    # without the null branch the values narrow, which still breaks
+    schemas["SdkUiValue"]["oneOf"].pop()
+    dropped = gate(tmp_path, doc)
+    assert dropped.returncode == 1 and "CopilotSdkUi" in dropped.stdout, dropped.stdout
+    # and so does a branch narrowed inside the flattened union
+    schemas["SdkUiValue"]["oneOf"].append({"type": "null"})
+    schemas["SdkUiValue"]["oneOf"][0]["maxLength"] = 100
+    narrowed = gate(tmp_path, doc)
+    assert narrowed.returncode == 1 and "maxLength" in narrowed.stdout, narrowed.stdout

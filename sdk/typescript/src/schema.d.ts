@@ -3630,7 +3630,7 @@ export interface components {
             /** @description Where the widget sits: a launcher button in a page corner opening a floating panel (`bottom-right`, the default, or `bottom-left`), or `inline`, filling its element. */
             position?: components["schemas"]["WidgetPosition"];
         } & {
-            [key: string]: components["schemas"]["SdkUiValue"] | null;
+            [key: string]: components["schemas"]["SdkUiValue"];
         };
         CopilotFollowup: {
             /**
@@ -4973,8 +4973,8 @@ export interface components {
         };
         /** @description One event of GET /v1/chat/stream, told apart by `event`. On the wire each is an SSE frame: `id: <seq>`, `event: <kind>`, `data: <JSON object>`, then a blank line. */
         ChatEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["ToolCalledEvent"] | components["schemas"]["ToolResultEvent"] | components["schemas"]["AgentHandoffEvent"] | components["schemas"]["MemorySavedEvent"] | components["schemas"]["MemoryDeletedEvent"] | components["schemas"]["ApprovalRequestedEvent"] | components["schemas"]["ApprovalDecidedEvent"] | components["schemas"]["MessageCompletedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
-        /** @description A value of a widget setting: a string, a number or a boolean. */
-        SdkUiValue: string | number | boolean;
+        /** @description A value of a widget setting: a string, a number, a boolean or null. */
+        SdkUiValue: string | number | boolean | null;
         /** @enum {string} */
         DeployFrom: "dev" | "staging";
         /** @description A block's name: 1-64 letters, digits, `_` or `-`; referenced as `{{block:NAME}}`. */
@@ -5912,6 +5912,8 @@ export interface components {
             /** @description Both. */
             total_tokens: number;
         };
+        /** @description Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`, `system_fingerprint`, ...). */
+        AlwaysNull: null;
         /**
          * @description Why the answer ended.
          * @enum {string}
@@ -5927,7 +5929,7 @@ export interface components {
             /** @description The answer. */
             content: string;
             /** @description Always null. */
-            refusal: null;
+            refusal: components["schemas"]["AlwaysNull"];
         };
         /** @description The one choice. */
         ChatCompletionChoice: {
@@ -5938,7 +5940,7 @@ export interface components {
             /** @description Why it ended. */
             finish_reason: components["schemas"]["ChatCompletionFinishReason"];
             /** @description Always null. */
-            logprobs: null;
+            logprobs: components["schemas"]["AlwaysNull"];
         };
         /** @description OpenAI's chat completion, for one chat turn. */
         ChatCompletion: {
@@ -5957,7 +5959,7 @@ export interface components {
             /** @description The model as requested. */
             model: string;
             /** @description Always null. */
-            system_fingerprint: null;
+            system_fingerprint: components["schemas"]["AlwaysNull"];
             /**
              * Format: uuid
              * @description Extension: the thread (send it as `thread_id` to continue).
@@ -5987,7 +5989,7 @@ export interface components {
             /** @description On the last chunk. */
             finish_reason: components["schemas"]["ChatCompletionFinishReason"] | null;
             /** @description Always null. */
-            logprobs: null;
+            logprobs: components["schemas"]["AlwaysNull"];
         };
         /** @description One chunk of a streamed chat completion. */
         ChatCompletionChunk: {
@@ -6006,7 +6008,7 @@ export interface components {
             /** @description The model as requested. */
             model: string;
             /** @description Always null. */
-            system_fingerprint: null;
+            system_fingerprint: components["schemas"]["AlwaysNull"];
             /**
              * Format: uuid
              * @description Extension: the thread.
@@ -6167,17 +6169,17 @@ export interface components {
              */
             thread_id: string;
             /** @description Always null. */
-            incomplete_details?: null;
+            incomplete_details?: components["schemas"]["AlwaysNull"];
             /** @description Always null. */
-            instructions?: null;
+            instructions?: components["schemas"]["AlwaysNull"];
             /** @description Always empty. */
             metadata?: components["schemas"]["FreeFormObject"];
             /** @description Always false. */
             parallel_tool_calls?: boolean;
             /** @description Always null. */
-            temperature?: null;
+            temperature?: components["schemas"]["AlwaysNull"];
             /** @description Always null. */
-            top_p?: null;
+            top_p?: components["schemas"]["AlwaysNull"];
             /** @description Always `auto`. */
             tool_choice?: string;
             /** @description Always empty. */

@@ -34,7 +34,8 @@ class ChatCompletion:
     model: str
     """ The model as requested. """
     system_fingerprint: None
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
     thread_id: UUID
     """ Extension: the thread (send it as `thread_id` to continue). """
     choices: list[ChatCompletionChoice]

@@ -23,7 +23,8 @@ class ChatCompletionAnswer:
     content: str
     """ The answer. """
     refusal: None
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
 
     def to_dict(self) -> dict[str, Any]:
         role = self.role

@@ -25,7 +25,8 @@ class ChatCompletionChoice:
     finish_reason: ChatCompletionFinishReason
     """ Why the answer ended. """
     logprobs: None
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
 
     def to_dict(self) -> dict[str, Any]:
         index = self.index

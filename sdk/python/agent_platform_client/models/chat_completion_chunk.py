@@ -36,7 +36,8 @@ class ChatCompletionChunk:
     model: str
     """ The model as requested. """
     system_fingerprint: None
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
     thread_id: UUID
     """ Extension: the thread. """
     choices: list[ChatCompletionChunkChoice]

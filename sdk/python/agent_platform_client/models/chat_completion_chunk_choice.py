@@ -25,7 +25,8 @@ class ChatCompletionChunkChoice:
     finish_reason: ChatCompletionFinishReason | None
     """ On the last chunk. """
     logprobs: None
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
 
     def to_dict(self) -> dict[str, Any]:
         index = self.index

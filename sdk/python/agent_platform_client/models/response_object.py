@@ -51,17 +51,21 @@ class ResponseObject:
     thread_id: UUID
     """ Extension: the thread. """
     incomplete_details: None | Unset = UNSET
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
     instructions: None | Unset = UNSET
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
     metadata: FreeFormObject | Unset = UNSET
     """ Any JSON object. """
     parallel_tool_calls: bool | Unset = UNSET
     """ Always false. """
     temperature: None | Unset = UNSET
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
     top_p: None | Unset = UNSET
-    """ Always null. """
+    """ Always null: a field of OpenAI's shape that the platform never fills (`refusal`, `logprobs`,
+    `system_fingerprint`, ...). """
     tool_choice: str | Unset = UNSET
     """ Always `auto`. """
     tools: list[str] | Unset = UNSET
