@@ -1,5 +1,5 @@
 """An organization of every kind of object, made over the HTTP API, for the configuration as
-code tests (tests/test_org_document_*.py)."""
+code tests (tests/config/test_org_document_*.py)."""
 from __future__ import annotations
 
 import yaml
