@@ -120,7 +120,7 @@ def test_unmatched_paths_and_session_calls_are_counted_without_ids(client):
 def test_other_processes_of_the_host_appear_in_one_exposition(client):
     """A separate process (a worker, a scheduler, another serve worker) sharing the metrics
     directory is in the scrape: multiprocess mode."""
-    code = ("import sys; from store import metrics; from core.settings import Settings;"
+    code = ("import sys; from core import metrics; from core.settings import Settings;"
             "s = Settings.from_env(); metrics.configure(s);"
             "metrics.run_finished('workflow', 'succeeded', 0.2);"
             "metrics.scheduler_fire('enqueued', 0.4); metrics.scheduler_fire('missed')")

@@ -25,7 +25,7 @@ UTC = dt.timezone.utc
 KILL_AFTER_ENQUEUE = """
 import os, signal, sys
 from jobs import context, scheduler
-from store.settings import Settings
+from core.settings import Settings
 settings = context.ensure_ready(Settings.from_env())
 s = scheduler.Scheduler(settings, batch=int(sys.argv[1]))
 def enqueue_then_die(fires):
