@@ -34,7 +34,7 @@ import threading
 from store import db
 from store.errors import Conflict
 
-EF_SEARCH = 300  # HNSW candidates per sealed segment and search (pgvector's default is 40)
+EF_SEARCH = 40  # HNSW candidates per sealed segment and search (pgvector's default)
 SEGMENT_ROWS = 20_000  # vectors of an open segment when it is sealed
 HNSW_M, HNSW_EF_CONSTRUCTION = 12, 40
 CACHE_BYTES = 512 * 1024 * 1024  # in-process copies of knowledge bases' vectors (SQLite)
