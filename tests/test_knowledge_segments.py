@@ -169,3 +169,24 @@ def test_migration_0076_seals_an_older_database_s_vectors(client, org):
     assert [(s["state"], s["rows"], s["indexed"]) for s in segments] == [("sealed", 5, True)]
     for doc, text in zip(docs, TEXTS):
         assert search(client, org, kb["id"], text, top_k=1)[0]["document"]["id"] == doc["id"]
+
+
+def test_a_new_model_rebuilds_the_segments_while_the_old_ones_answer(client, embedder):
+    org = make_org(client)
+    use_embeddings(client, org, embedder, model="seg-a")
+    kb, docs = _base(client, org, "remodelled")
+    old_space = _space_id(org)
+    old = _segments(org, kb["id"])
+    embedder.embedding_failures.extend([503] * 3)  # the new model's build fails at first
+    use_embeddings(client, org, embedder, model="seg-b", dims=32, wait=False)
+    assert search(client, org, kb["id"], TEXTS[1], top_k=1)[0]["document"]["id"] == docs[1]["id"]
+    use_embeddings(client, org, embedder, model="seg-b", dims=32)  # retried: now it answers
+    for doc, text in zip(docs, TEXTS):
+        assert search(client, org, kb["id"], text, top_k=1)[0]["document"]["id"] == doc["id"]
+    if db.is_postgres():  # sealed as the build went (one batch of the rebuild wrote all five
+        # vectors: one segment past the threshold); the old space's segments are gone
+        assert _space_id(org) != old_space and len(old) == 3
+        assert [(s["state"], s["rows"], s["indexed"]) for s in _segments(org, kb["id"])] == [
+            ("sealed", 5, True)]
+        with db.connection():
+            assert vectors.segments(space_id=old_space, kb_id=kb["id"]) == []
