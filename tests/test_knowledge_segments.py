@@ -10,7 +10,13 @@ import pytest
 
 from store import db, vectors
 from tests.factories import make_org
-from tests.factories_knowledge import add_text, make_kb, search, use_embeddings, wait_document
+from tests.factories_knowledge import (
+    add_text,
+    make_kb,
+    search,
+    use_embeddings,
+    wait_document,
+)
 from tests.servers.openai_server import OpenAIServer
 
 TEXTS = ["amber falcon harbor", "brisk glacier lantern", "cobalt meadow orchid",
