@@ -49,6 +49,28 @@ class Cluster:
             "start"]), check=True, capture_output=True, timeout=90)
         return self
 
+    def cpu_seconds(self) -> float:
+        """CPU time the cluster's processes have used so far: the postmaster's own and that
+        of its exited children (parallel workers, ...) plus every live child's (Linux)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        postmaster = int((self.root / "data" / "postmaster.pid").read_text().split()[0])
+
+        def fields(pid: int) -> list[str]:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()
+
+        own = fields(postmaster)  # after the name: state, ppid, ...; utime is the 12th
+        total = sum(int(x) for x in own[11:15])
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = fields(int(entry))
+                except OSError:
+                    continue
+                if int(stat[1]) == postmaster:
+                    total += int(stat[11]) + int(stat[12])
+        return total / tick
+
     def stop(self) -> None:
         subprocess.run(_as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.root / "data"),
                                      "-m", "immediate", "-w", "stop"]),
