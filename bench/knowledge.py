@@ -24,7 +24,8 @@ cluster by subject. Figures:
   (target < 5 ms: unchanged by semantic memory).
 
 Without ``--database-url`` it runs on a fresh SQLite file (sqlite-vec). ``pgserver`` starts a
-throwaway PostgreSQL 16 + pgvector cluster (bench/_pgvector.py); a Postgres URL names a
+throwaway PostgreSQL 16 + pgvector cluster (bench/_pgvector.py; `shared_buffers` 1 GB, the
+size of the data); a Postgres URL names a
 server with pgvector, on which a throwaway database is created and dropped afterwards.
 """
 from __future__ import annotations
@@ -143,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     if target == "pgserver":
         from bench._pgvector import Cluster
 
-        cluster = Cluster().start()
+        # shared buffers sized for the data (pgvector's HNSW pages read from the OS's cache
+        # otherwise: 128 MB by default, against about 1 GB of vectors and indexes here)
+        cluster = Cluster("-c shared_buffers=1GB").start()
         target = cluster.url
     if target.startswith("postgres"):
         admin, name, url = _pg_database(target)
