@@ -2,15 +2,16 @@
 threads on the embedded default, RQ workers with Redis):
 
 - ``ingest_document``: a document's text, its chunks, their vectors in every embedding space
-  of the organization, then ``knowledge.publish`` (atomic replacement of the same name), then
-  the knowledge base's full vector segments sealed (their HNSW indexes built in bulk,
-  store/vectors.py); job id `kb-doc-{id}`, unique. A document that cannot be read, or whose embedding fails
-  after the client's retries, is marked failed with the reason; any other failure marks it
-  failed too and reaches the queue's failed registry.
+  of the organization, then ``knowledge.publish`` (atomic replacement of the same name),
+  then the knowledge base's full vector segments sealed (their HNSW indexes built in bulk,
+  store/vectors.py); job id `kb-doc-{id}`, unique. A document that cannot be read, or whose
+  embedding fails after the client's retries, is marked failed with the reason; any other
+  failure marks it failed too and reaches the queue's failed registry.
 - ``embed_memory``: a new memory's vector in every space (`memory-vec-{id}`).
-- ``build_space``: every chunk and memory of the organization embedded into a new space
-  (a new or changed embeddings model), its full vector segments sealed as it goes, then the
-  space made active in place of the old one (`space-{id}`). The active space answers searches meanwhile.
+- ``build_space``: every chunk and memory of the organization embedded into a new space (a
+  new or changed embeddings model), its full vector segments sealed as it goes, then the
+  space made active in place of the old one (`space-{id}`). The active space answers
+  searches meanwhile.
 """
 from __future__ import annotations
 

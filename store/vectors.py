@@ -1,14 +1,15 @@
 """Vectors of knowledge-base chunks and end users' memories, on the database's own engine.
 
-- Postgres with the `vector` extension (pgvector): `vector` columns. A knowledge base's chunk
-  vectors in a space live in segments (`kb_segment`, Lucene's and Milvus's design): new
-  vectors go to the base's open segment, which has no HNSW index (a row costs a plain
-  insert) and is searched exactly; once it holds SEGMENT_ROWS vectors it is sealed (``seal``,
-  run by the ingest job after a document is published): a new open segment takes the writes
-  and the full one gets its own HNSW index built in bulk (cosine; m 12, ef_construction 40; a
-  partial index `WHERE segment_id = N`, several times cheaper per vector than inserting into
-  a live index). A search (`kb_segment_search`, one round trip) reads each sealed segment's
-  index with a raised `hnsw.ef_search` and scans the others exactly, and merges by distance.
+- Postgres with the `vector` extension (pgvector): `vector` columns. A knowledge base's
+  chunk vectors in a space live in segments (`kb_segment`, Lucene's and Milvus's design):
+  new vectors go to the base's open segment, which has no HNSW index (a row costs a plain
+  insert, written with a binary `COPY`) and is searched exactly; once it holds SEGMENT_ROWS
+  vectors it is sealed (``seal``, run by the ingest job after a document is published): a
+  new open segment takes the writes and the full one gets its own HNSW index built in bulk
+  (cosine; m 12, ef_construction 40; a partial index `WHERE segment_id = N`, several times
+  cheaper per vector than inserting into a live index). A search (`kb_segment_search`, one
+  round trip) reads each sealed segment's index (EF_SEARCH HNSW candidates shared among
+  them, EF_SEARCH_MIN at least each) and scans the others exactly, and merges by distance.
   Deleted chunks' vectors leave their segment (it may become sparse). Vectors are written
   with ``synchronous_commit`` off for their transaction: the document's publication, a later
   transaction, commits durably and so flushes them too. A user's memories are compared
@@ -34,7 +35,8 @@ import threading
 from store import db
 from store.errors import Conflict
 
-EF_SEARCH = 40  # HNSW candidates per sealed segment and search (pgvector's default)
+EF_SEARCH = 200  # HNSW candidates of a search, shared among the sealed segments searched,
+EF_SEARCH_MIN = 40  # and at least this many per segment (pgvector's default)
 SEGMENT_ROWS = 20_000  # vectors of an open segment when it is sealed
 HNSW_M, HNSW_EF_CONSTRUCTION = 12, 40
 CACHE_BYTES = 512 * 1024 * 1024  # in-process copies of knowledge bases' vectors (SQLite)
@@ -230,10 +232,10 @@ def search_chunks(*, org_id: str, space_id: str, dims: int, kb_ids: list[str],
         return [(seq, 1.0 - d) for seq, d in db.run_sql(sql, params).fetchall()]
     # every segment of the bases: one call, one round trip (store/migrations/m0076)
     found = db.run_sql(
-        "SELECT seq, min(distance) AS d FROM kb_segment_search(%s, %s, %s, %s, %s, %s, %s) "
-        "GROUP BY seq ORDER BY d, seq LIMIT %s",
+        "SELECT seq, min(distance) AS d FROM kb_segment_search(%s, %s, %s, %s, %s, %s, %s, "
+        "%s) GROUP BY seq ORDER BY d, seq LIMIT %s",
         (space_id, org_id, list(dict.fromkeys(kb_ids)), _encode(vector), int(dims), top_k,
-         EF_SEARCH, top_k)).fetchall()
+         EF_SEARCH, EF_SEARCH_MIN, top_k)).fetchall()
     return [(seq, 1.0 - float(d)) for seq, d in found]
 
 

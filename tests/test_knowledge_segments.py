@@ -140,7 +140,8 @@ def test_other_organizations_and_deleted_bases_leave_no_segments(client, org, em
     assert mine == {kb["id"]}
     before = _seg_indexes() if db.is_postgres() else {}
     segment_ids = [s["id"] for s in _segments(org, kb["id"])]
-    assert client.delete(f"/v1/knowledge-bases/{kb['id']}", headers=org["headers"]).status_code == 200
+    resp = client.delete(f"/v1/knowledge-bases/{kb['id']}", headers=org["headers"])
+    assert resp.status_code == 200
     assert _vector_count(kb["id"]) == 0
     _upload(client, other, theirs["id"], "v.md", TEXTS[2])  # a later seal drops orphans
     _upload(client, other, theirs["id"], "w.md", TEXTS[3])

@@ -7,7 +7,8 @@ sealed by building its own HNSW index in bulk (a partial index `WHERE segment_id
 (`kb_vector_hnsw_D`) is dropped: inserting into it was the ingest's main cost. Vectors stored
 before this version become one sealed segment per knowledge base and space, indexed here.
 `kb_segment_search` searches a base's segments in one call (one round trip): an index scan
-per sealed segment, an exact scan of the others. On SQLite nothing changes.
+per sealed segment (a budget of HNSW candidates shared among them, with a floor per segment),
+an exact scan of the others. On SQLite nothing changes.
 """
 import peewee
 
@@ -15,7 +16,7 @@ M, EF_CONSTRUCTION = 12, 40
 
 SEARCH_FUNCTION = """
 CREATE OR REPLACE FUNCTION kb_segment_search(p_space TEXT, p_org TEXT, p_kbs TEXT[],
-    p_query TEXT, p_dims INTEGER, p_k INTEGER, p_ef INTEGER)
+    p_query TEXT, p_dims INTEGER, p_k INTEGER, p_ef INTEGER, p_ef_min INTEGER)
 RETURNS TABLE (seq BIGINT, distance DOUBLE PRECISION) LANGUAGE plpgsql AS $body$
 DECLARE
     s RECORD;
@@ -23,7 +24,11 @@ DECLARE
     held INTEGER;
     dist TEXT := format('(v.embedding::vector(%1$s) <=> $1::vector(%1$s))', p_dims);
 BEGIN
-    PERFORM set_config('hnsw.ef_search', p_ef::TEXT, true);
+    -- p_ef HNSW candidates in all, shared among the sealed segments (p_ef_min at least each)
+    SELECT count(*) INTO held FROM kb_segment g WHERE g.space_id = p_space AND g.org_id = p_org
+        AND g.kb_id = ANY (p_kbs) AND g.dims = p_dims AND g.state = 'sealed';
+    PERFORM set_config('hnsw.ef_search',
+                       greatest(p_ef_min, p_ef / greatest(held, 1), p_k)::TEXT, true);
     FOR s IN SELECT g.id, g.state FROM kb_segment g WHERE g.space_id = p_space
             AND g.org_id = p_org AND g.kb_id = ANY (p_kbs) AND g.dims = p_dims LOOP
         IF s.state = 'sealed' THEN  -- its own HNSW index (the partial index's predicate)
