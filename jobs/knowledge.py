@@ -110,11 +110,6 @@ def ingest_document(org_id: str, document_id: str) -> str:
             _embed_chunks(settings, org_id, document, chunks)
         with db.connection():
             knowledge.publish(org_id, document_id)
-        if vectors.available():  # searchable already (the open segment): now index it
-            with db.connection():
-                for space in spaces.spaces(org_id=org_id):
-                    vectors.seal(space_id=space.id, kb_id=document.kb_id)
-        return "ready"
     except documents.DocumentError as exc:
         with db.connection():
             knowledge.fail(org_id, document_id, exc.code, exc.message)
@@ -127,6 +122,21 @@ def ingest_document(org_id: str, document_id: str) -> str:
         with db.connection():
             knowledge.fail(org_id, document_id, "internal_error", type(exc).__name__)
         raise
+    _seal(org_id, document.kb_id)
+    return "ready"
+
+
+def _seal(org_id: str, kb_id: str) -> None:
+    """The base's full segments indexed (their chunks are searchable already, in the open
+    segment). A failure leaves the document as it is: the next seal finishes the work."""
+    if not vectors.available():
+        return
+    try:
+        with db.connection():
+            for space in spaces.spaces(org_id=org_id):
+                vectors.seal(space_id=space.id, kb_id=kb_id)
+    except Exception:
+        log.exception("sealing vector segments failed", extra={"org_id": org_id})
 
 
 def embed_memory(org_id: str, memory_id: str) -> str:
