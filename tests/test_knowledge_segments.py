@@ -5,6 +5,7 @@ else; migration 0076 turning an older database's vectors into a sealed segment. 
 backends' vector engines (tests/pgvector.py): on SQLite the segments are Postgres's alone
 and the searches must answer the same."""
 import importlib
+import time
 
 import pytest
 
@@ -186,6 +187,12 @@ def test_a_new_model_rebuilds_the_segments_while_the_old_ones_answer(client, emb
     old = _segments(org, kb["id"])
     embedder.embedding_failures.extend([503] * 3)  # the new model's build fails at first
     use_embeddings(client, org, embedder, model="seg-b", dims=32, wait=False)
+    deadline = time.monotonic() + 20
+    while (entry := client.get("/v1/model-config", headers=org["headers"]).json()[
+            "embeddings"])["status"] != "failed":
+        assert time.monotonic() < deadline, entry
+        time.sleep(0.02)
+    assert entry["active_model"] == "seg-a"  # and its segments answer
     assert search(client, org, kb["id"], TEXTS[1], top_k=1)[0]["document"]["id"] == docs[1]["id"]
     use_embeddings(client, org, embedder, model="seg-b", dims=32)  # retried: now it answers
     for doc, text in zip(docs, TEXTS):
