@@ -2,14 +2,16 @@
 threads on the embedded default, RQ workers with Redis):
 
 - ``ingest_document``: a document's text, its chunks, their vectors in every embedding space
-  of the organization, then ``knowledge.publish`` (atomic replacement of the same name);
-  job id `kb-doc-{id}`, unique. A document that cannot be read, or whose embedding fails
-  after the client's retries, is marked failed with the reason; any other failure marks it
-  failed too and reaches the queue's failed registry.
+  of the organization, then ``knowledge.publish`` (atomic replacement of the same name),
+  then the knowledge base's full vector segments sealed (their HNSW indexes built in bulk,
+  store/vectors.py); job id `kb-doc-{id}`, unique. A document that cannot be read, or whose
+  embedding fails after the client's retries, is marked failed with the reason; any other
+  failure marks it failed too and reaches the queue's failed registry.
 - ``embed_memory``: a new memory's vector in every space (`memory-vec-{id}`).
-- ``build_space``: every chunk and memory of the organization embedded into a new space
-  (a new or changed embeddings model), then the space made active in place of the old one
-  (`space-{id}`). The active space answers searches meanwhile.
+- ``build_space``: every chunk and memory of the organization embedded into a new space (a
+  new or changed embeddings model), its full vector segments sealed as it goes, then the
+  space made active in place of the old one (`space-{id}`). The active space answers
+  searches meanwhile.
 """
 from __future__ import annotations
 
@@ -110,7 +112,6 @@ def ingest_document(org_id: str, document_id: str) -> str:
             _embed_chunks(settings, org_id, document, chunks)
         with db.connection():
             knowledge.publish(org_id, document_id)
-        return "ready"
     except documents.DocumentError as exc:
         with db.connection():
             knowledge.fail(org_id, document_id, exc.code, exc.message)
@@ -123,6 +124,21 @@ def ingest_document(org_id: str, document_id: str) -> str:
         with db.connection():
             knowledge.fail(org_id, document_id, "internal_error", type(exc).__name__)
         raise
+    _seal(org_id, document.kb_id)
+    return "ready"
+
+
+def _seal(org_id: str, kb_id: str) -> None:
+    """The base's full segments indexed (their chunks are searchable already, in the open
+    segment). A failure leaves the document as it is: the next seal finishes the work."""
+    if not vectors.available():
+        return
+    try:
+        with db.connection():
+            for space in spaces.spaces(org_id=org_id):
+                vectors.seal(space_id=space.id, kb_id=kb_id)
+    except Exception:
+        log.exception("sealing vector segments failed", extra={"org_id": org_id})
 
 
 def embed_memory(org_id: str, memory_id: str) -> str:
@@ -148,7 +164,6 @@ def build_space(org_id: str, space_id: str) -> str:
         space = spaces.get(org_id=org_id, space_id=space_id)
         if space is None or space.state != "building":
             return "gone"
-        vectors.prepare(space.dimensions)
     try:
         while True:
             with db.connection():
@@ -163,6 +178,8 @@ def build_space(org_id: str, space_id: str) -> str:
                 vectors.write_chunks(org_id=org_id, space_id=space_id, dims=space.dimensions,
                                      rows=[(seq, kb_id, v) for (seq, kb_id, _), v
                                            in zip(rows, found)])
+            with db.connection():
+                vectors.seal(space_id=space_id)
         while True:
             with db.connection():
                 rows = vectors.missing_memories(org_id=org_id, space_id=space_id,

@@ -1,13 +1,19 @@
 """Vectors of knowledge-base chunks and end users' memories, on the database's own engine.
 
-- Postgres with the `vector` extension (pgvector): `vector` columns; each dimension in use has
-  an HNSW index (cosine; m 12, ef_construction 40: a vector joins the index several times
-  faster than with pgvector's 16 / 64, the ingest's main cost) on the chunks' vectors, made
-  when a space of that dimension is first built (``prepare``). Vectors are written with
-  ``synchronous_commit`` off for their transaction: the document's publication, a later
-  transaction, commits durably and so flushes them too. A search reads the index with a raised `hnsw.ef_search`, and
-  when the index's candidates, filtered to the knowledge bases asked, are fewer than asked
-  while the bases hold more, it scans them exactly instead.
+- Postgres with the `vector` extension (pgvector): `vector` columns. A knowledge base's
+  chunk vectors in a space live in segments (`kb_segment`, Lucene's and Milvus's design):
+  new vectors go to the base's open segment, which has no HNSW index (a row costs a plain
+  insert, written with a binary `COPY`) and is searched exactly; once it holds SEGMENT_ROWS
+  vectors it is sealed (``seal``, run by the ingest job after a document is published): a
+  new open segment takes the writes and the full one gets its own HNSW index built in bulk
+  (cosine; m 12, ef_construction 40; a partial index `WHERE segment_id = N`, several times
+  cheaper per vector than inserting into a live index). A search (`kb_segment_search`, one
+  round trip) reads each sealed segment's index (EF_SEARCH HNSW candidates shared among
+  them, EF_SEARCH_MIN at least each) and scans the others exactly, and merges by distance.
+  Deleted chunks' vectors leave their segment (it may become sparse). Vectors are written
+  with ``synchronous_commit`` off for their transaction: the document's publication, a later
+  transaction, commits durably and so flushes them too. A user's memories are compared
+  exactly (their own table).
 - SQLite with sqlite-vec (core/sqlite_vectors.py): float32 blobs. A knowledge base is
   searched exactly on an in-process copy of its live vectors (a numpy matrix, rows
   normalized: one matrix product per search), loaded on first use and again when the base's
@@ -29,7 +35,9 @@ import threading
 from core import db
 from store.errors import Conflict
 
-EF_SEARCH = 300  # HNSW candidates per search (pgvector's default is 40)
+EF_SEARCH = 200  # HNSW candidates of a search, shared among the sealed segments searched,
+EF_SEARCH_MIN = 40  # and at least this many per segment (pgvector's default)
+SEGMENT_ROWS = 20_000  # vectors of an open segment when it is sealed
 HNSW_M, HNSW_EF_CONSTRUCTION = 12, 40
 CACHE_BYTES = 512 * 1024 * 1024  # in-process copies of knowledge bases' vectors (SQLite)
 _available: dict[int, bool] = {}
@@ -60,16 +68,6 @@ def require() -> None:
                        "Postgres, sqlite-vec on SQLite", code="vector_search_unavailable")
 
 
-def prepare(dims: int) -> None:
-    """The HNSW index of chunk vectors of this dimension (Postgres; made once)."""
-    if not db.is_postgres() or not available():
-        return
-    db.database.execute_sql(
-        f"CREATE INDEX IF NOT EXISTS kb_vector_hnsw_{int(dims)} ON kb_vector USING hnsw "
-        f"((embedding::vector({int(dims)})) vector_cosine_ops) WITH (m = {HNSW_M}, "
-        f"ef_construction = {HNSW_EF_CONSTRUCTION}) WHERE dims = {int(dims)}")
-
-
 def _encode(vector: list[float]):
     if db.is_postgres():
         return "[" + ",".join(repr(float(x)) for x in vector) + "]"
@@ -89,19 +87,113 @@ def write_chunks(*, org_id: str, space_id: str, dims: int,
     sql = ("INSERT INTO kb_vector (chunk_seq, space_id, org_id, kb_id, dims, embedding) "
            f"VALUES (%s, %s, %s, %s, %s, {value}) ON CONFLICT (chunk_seq, space_id) DO UPDATE "
            "SET embedding = excluded.embedding")
-    if db.is_postgres():  # one multi-row INSERT per 500 vectors
-        from psycopg2.extras import execute_values
+    if db.is_postgres():  # into each base's open segment: binary COPY
         if db.database.in_transaction():
             db.database.execute_sql("SET LOCAL synchronous_commit = off")
-        execute_values(db.database.cursor(), (
-            "INSERT INTO kb_vector (chunk_seq, space_id, org_id, kb_id, dims, embedding) "
-            "VALUES %s ON CONFLICT (chunk_seq, space_id) DO UPDATE SET embedding = "
-            "excluded.embedding"), [(seq, space_id, org_id, kb_id, dims, _encode(vector))
-                                    for seq, kb_id, vector in rows],
-            template=f"(%s, %s, %s, %s, %s, {value})", page_size=500)
+        counts = collections.Counter(kb_id for _, kb_id, _ in rows)
+        segments = {kb_id: _open_segment(org_id, space_id, dims, kb_id, n)
+                    for kb_id, n in sorted(counts.items())}
+        db.run_sql("DELETE FROM kb_vector WHERE space_id = %s AND chunk_seq = ANY (%s)",
+                   (space_id, [seq for seq, _, _ in rows]))  # an earlier attempt's
+        db.database.cursor().copy_expert(
+            "COPY kb_vector (chunk_seq, space_id, org_id, kb_id, dims, embedding, segment_id) "
+            "FROM STDIN WITH (FORMAT binary)", _copy_data(org_id, space_id, dims, rows,
+                                                          segments))
         return
     db.database.cursor().executemany(sql.replace("%s", "?"), [
         (seq, space_id, org_id, kb_id, dims, _encode(vector)) for seq, kb_id, vector in rows])
+
+
+def _copy_data(org_id, space_id, dims, rows, segments):
+    """COPY's binary format of kb_vector rows (pgvector's binary `vector`: int16 dimensions,
+    int16 unused, float4 values, big-endian)."""
+    import io
+
+    import numpy as np
+
+    def text(value: str) -> bytes:
+        raw = value.encode()
+        return struct.pack(">i", len(raw)) + raw
+
+    fixed = text(space_id) + text(org_id)
+    out = io.BytesIO()
+    out.write(b"PGCOPY\n\xff\r\n\x00" + struct.pack(">ii", 0, 0))
+    head = struct.pack(">iiihh", 4, dims, 4 + 4 * dims, dims, 0)
+    for seq, kb_id, vector in rows:
+        values = np.asarray(vector, dtype=">f4")
+        if values.shape != (dims,):
+            raise ValueError(f"a vector of {values.size} dimensions in a space of {dims}")
+        out.write(struct.pack(">hiq", 7, 8, seq) + fixed + text(kb_id) + head
+                  + values.tobytes() + struct.pack(">iq", 8, segments[kb_id]))
+    out.write(struct.pack(">h", -1))
+    out.seek(0)
+    return out
+
+
+def _open_segment(org_id: str, space_id: str, dims: int, kb_id: str, adding: int) -> int:
+    """The id of the base's open segment in the space (made when there is none), its count
+    raised by the vectors about to be written."""
+    for _ in range(2):
+        found = db.run_sql(
+            "UPDATE kb_segment SET row_count = row_count + %s WHERE space_id = %s AND kb_id = "
+            "%s AND state = 'open' RETURNING id", (adding, space_id, kb_id)).fetchone()
+        if found is not None:
+            return found[0]
+        db.run_sql("INSERT INTO kb_segment (org_id, kb_id, space_id, dims, state) VALUES "
+                   "(%s, %s, %s, %s, 'open') ON CONFLICT (space_id, kb_id) WHERE state = "
+                   "'open' DO NOTHING", (org_id, kb_id, space_id, dims))
+    raise RuntimeError("no open segment")  # pragma: no cover (made just above)
+
+
+def seal(*, space_id: str, kb_id: str | None = None, rows: int | None = None) -> list[int]:
+    """Seal the full open segments of the space (of kb_id, or every base's): each gets its
+    HNSW index built in bulk, a new open segment takes the writes; also finishes segments an
+    interrupted seal left, and drops the indexes of segments that are gone (a deleted base
+    or space). Postgres only; the ids of the segments sealed."""
+    if not db.is_postgres() or not available():
+        return []
+    rows = SEGMENT_ROWS if rows is None else rows
+    only = " AND kb_id = %s" if kb_id else ""
+    params = (space_id, kb_id) if kb_id else (space_id,)
+    with db.atomic():  # no more writes: the next ones open a new segment
+        db.run_sql(f"UPDATE kb_segment SET state = 'sealing' WHERE space_id = %s{only} AND "
+                   f"state = 'open' AND row_count >= {int(rows)}", params)
+    sealed = []
+    for segment, dims in db.run_sql(
+            f"SELECT id, dims FROM kb_segment WHERE space_id = %s{only} AND state = 'sealing' "
+            "ORDER BY id", params).fetchall():
+        with db.atomic():
+            db.database.execute_sql(
+                f"CREATE INDEX IF NOT EXISTS kb_vector_seg_{int(segment)} ON kb_vector USING "
+                f"hnsw ((embedding::vector({int(dims)})) vector_cosine_ops) WITH (m = "
+                f"{HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) WHERE segment_id = "
+                f"{int(segment)}")
+            db.run_sql("UPDATE kb_segment SET state = 'sealed' WHERE id = %s", (segment,))
+        sealed.append(segment)
+    _drop_orphans()
+    return sealed
+
+
+def _drop_orphans() -> None:
+    names = [r[0] for r in db.run_sql(
+        "SELECT i.indexname FROM pg_indexes i WHERE i.tablename = 'kb_vector' AND "
+        "i.indexname LIKE 'kb\\_vector\\_seg\\_%%' AND NOT EXISTS (SELECT 1 FROM kb_segment s "
+        "WHERE 'kb_vector_seg_' || s.id = i.indexname)").fetchall()]
+    for name in names:
+        db.database.execute_sql(f"DROP INDEX IF EXISTS {name}")
+
+
+def segments(*, space_id: str, kb_id: str) -> list[dict]:
+    """The base's segments in the space, oldest first (Postgres): id, state, rows held and
+    whether the HNSW index exists."""
+    if not db.is_postgres():
+        return []
+    return [{"id": i, "state": state, "rows": held, "indexed": indexed} for i, state, held,
+            indexed in db.run_sql(
+        "SELECT s.id, s.state, (SELECT count(*) FROM kb_vector v WHERE v.segment_id = s.id), "
+        "EXISTS (SELECT 1 FROM pg_indexes i WHERE i.indexname = 'kb_vector_seg_' || s.id) "
+        "FROM kb_segment s WHERE s.space_id = %s AND s.kb_id = %s ORDER BY s.id",
+        (space_id, kb_id)).fetchall()]
 
 
 def write_memories(*, org_id: str, space_id: str, dims: int,
@@ -138,20 +230,12 @@ def search_chunks(*, org_id: str, space_id: str, dims: int, kb_ids: list[str],
         if found is not None:
             return found
         return [(seq, 1.0 - d) for seq, d in db.run_sql(sql, params).fetchall()]
-    # the index's order: ORDER BY the indexed expression itself
-    sql = (f"SELECT v.chunk_seq, {distance} AS d FROM kb_vector v JOIN kb_chunk c ON "
-           f"c.seq = v.chunk_seq WHERE {where} ORDER BY {distance} LIMIT %s")
-    params = (_encode(vector), space_id, org_id, *kb_ids, _encode(vector), top_k)
-    with db.atomic():
-        db.database.execute_sql(f"SET LOCAL hnsw.ef_search = {EF_SEARCH}")
-        found = db.database.execute_sql(sql, params).fetchall()
-        if len(found) < top_k:  # the index's candidates were mostly other bases' chunks
-            held = db.run_sql(f"SELECT count(*) FROM kb_vector v JOIN kb_chunk c ON c.seq = "
-                              f"v.chunk_seq WHERE {where}",
-                              (space_id, org_id, *kb_ids)).fetchone()[0]
-            if held > len(found):
-                db.database.execute_sql("SET LOCAL enable_indexscan = off")
-                found = db.database.execute_sql(sql, params).fetchall()
+    # every segment of the bases: one call, one round trip (store/migrations/m0076)
+    found = db.run_sql(
+        "SELECT seq, min(distance) AS d FROM kb_segment_search(%s, %s, %s, %s, %s, %s, %s, "
+        "%s) GROUP BY seq ORDER BY d, seq LIMIT %s",
+        (space_id, org_id, list(dict.fromkeys(kb_ids)), _encode(vector), int(dims), top_k,
+         EF_SEARCH, EF_SEARCH_MIN, top_k)).fetchall()
     return [(seq, 1.0 - float(d)) for seq, d in found]
 
 
