@@ -3,14 +3,13 @@ a tool call, its run and messages, the typed event stream (resumed with Last-Eve
 workflows and a run, schedules, and a session token minted for an end user."""
 from __future__ import annotations
 
-import socket
-import threading
 import time
 
 import pytest
 
 from tests.factories_tools import EchoServer
 from tests.sdk_live import LiveServer
+from tests.sdk_proxy import Proxy, after_first_event, assert_resumed
 
 from agent_platform_client import AuthenticatedClient  # noqa: E402
 from agent_platform_client.api.agents import create_agent  # noqa: E402
@@ -124,67 +123,18 @@ def test_chat_turn_with_a_tool_call_its_run_messages_and_typed_events(api, agent
     assert isinstance(rest[-1], RunCompletedEvent)
 
 
-class CuttingProxy:
-    """A TCP proxy on 127.0.0.1 in front of the live server that, on its first connection,
-    forwards the answer only up to the end of the first event and then drops the connection
-    (as a network would); later connections pass through."""
-
-    def __init__(self, upstream_port: int):
-        self.upstream = upstream_port
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.connections = 0
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self):
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            self.connections += 1
-            upstream = socket.create_connection(("127.0.0.1", self.upstream))
-            cut = self.connections == 1
-            threading.Thread(target=self._pump, args=(client, upstream, False), daemon=True).start()
-            threading.Thread(target=self._pump, args=(upstream, client, cut), daemon=True).start()
-
-    @staticmethod
-    def _pump(source, target, cut):
-        seen = b""
-        try:
-            while chunk := source.recv(65536):
-                if cut:
-                    seen += chunk
-                    start = seen.find(b"id: ")
-                    end = seen.find(b"\n\n", start) if start >= 0 else -1
-                    if end >= 0:
-                        target.sendall(chunk[:len(chunk) - (len(seen) - end - 2)])
-                        break
-                target.sendall(chunk)
-        except OSError:
-            pass
-        for sock in (source, target):
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            sock.close()
-
-    def close(self):
-        self.listener.close()
-
-
 def test_a_dropped_stream_resumes_with_last_event_id(server, api, agent):
     turn = post_chat.sync(client=api, x_user_id=USER, body=AgentChatRequest(
         agent_id=agent.id, message="one two three four"))
     direct = [e.id for e in stream_chat_events(api, turn.thread.id, user_id=USER)]
-    proxy = CuttingProxy(server.port)
+    proxy = Proxy(server.port, after_first_event)
     try:
         with AuthenticatedClient(base_url=f"http://127.0.0.1:{proxy.port}", token=api.token) as client:
             resumed = list(stream_chat_events(client, turn.thread.id, user_id=USER))
     finally:
         proxy.close()
-    assert proxy.connections == 2  # the first was cut after one event, then Last-Event-ID
+    lines = proxy.request_lines()  # the first was cut after one event, then Last-Event-ID
+    assert len(lines) == 2 and lines[1].lower().endswith(f"last-event-id: {direct[0]}"), lines
     assert [e.id for e in resumed] == direct and isinstance(resumed[-1], RunCompletedEvent)
 
 
