@@ -19,6 +19,7 @@ import pytest
 
 from tests.factories_tools import UvicornThread
 from tests.waiting import scaled, wait_until
+from testkit import OpenAIServer, text
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -80,6 +81,22 @@ def browser():
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def model():
+    """The module's OpenAI-compatible model server; answers "ok" when nothing is queued."""
+    with OpenAIServer(responder=lambda request: text("ok")) as server:
+        yield server
+
+
+@pytest.fixture(autouse=True)
+def fresh_model(request):
+    """Each test starts with nothing queued on the model server: the replies a failed test left
+    behind never answer the next test's messages."""
+    if "model" in request.fixturenames:
+        request.getfixturevalue("model").reset()
+    yield
 
 
 @pytest.fixture(scope="module")
@@ -215,10 +232,21 @@ def assistant_texts(page) -> list[str]:
 
 
 def wait_idle(page, timeout: float = 20.0) -> None:
-    """Until no reply is streaming (the send button is enabled again)."""
+    """Until no reply is streaming (the send button is enabled again) and the page has shown
+    what it built."""
     shadow(page, "button.send:not([disabled])").wait_for(timeout=scaled(timeout) * 1000)
     shadow(page, ".msg.assistant[aria-busy]").wait_for(state="detached",
                                                        timeout=scaled(timeout) * 1000)
+    painted(page)
+
+
+def painted(page) -> None:
+    """Until the page has rendered twice since now. A message's blocks are
+    `content-visibility: auto` (their layout and paint are skipped while out of view), and the
+    browser decides which are in view when it renders: until then `innerText` of a block just
+    built is empty, as for any block out of view."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
+                  "requestAnimationFrame(() => done())))")
 
 
 def wait_for(page, predicate, timeout: float = 20.0, every: float = 0.05):

@@ -14,7 +14,7 @@ from tests.factories_copilots import make_copilot
 from tests.factories_turns import EchoServer, http_tool, openai_agent, use_model_server
 from tests.fixtures_turns import allow_loopback  # noqa: F401 (fixture)
 from tests.widget.pages import Backend, assistant_texts, host_page, shadow, wait_for, wait_idle
-from testkit import OpenAIServer, text, tool_calls
+from testkit import text, tool_calls
 
 ARGS = {"order": "<img src=x onerror=\"window.__xss=1\">", "amount": 12}
 
@@ -22,14 +22,6 @@ ARGS = {"order": "<img src=x onerror=\"window.__xss=1\">", "amount": 12}
 @pytest.fixture(scope="module")
 def settings(database_url, tmp_path_factory):
     return make_settings(database_url, tmp_path_factory.mktemp("data"))
-
-
-@pytest.fixture(scope="module")
-def model():
-    server = OpenAIServer(responder=lambda request: text("ok"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")

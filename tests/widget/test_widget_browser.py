@@ -17,9 +17,9 @@ from tests.factories import ADMIN, make_org
 from tests.factories_chat import read_stream, user
 from tests.factories_copilots import make_agent, make_copilot
 from tests.factories_turns import openai_agent, use_model_server
-from tests.widget.pages import (Backend, StreamCutter, assistant_texts, host_page, shadow,
-                                wait_for, wait_idle)
-from testkit import OpenAIServer, text, tool_calls
+from tests.widget.pages import (Backend, StreamCutter, assistant_texts, host_page, painted,
+                                shadow, wait_for, wait_idle)
+from testkit import text, tool_calls
 from tests.waiting import scaled
 
 ACCESS_TTL = 3  # seconds: the widget outlives its access token within a test
@@ -34,14 +34,6 @@ STORY = ("Once upon a time there was a small service that streamed every word of
 def settings(database_url, tmp_path_factory):
     return make_settings(database_url, tmp_path_factory.mktemp("data"),
                          session_access_ttl=ACCESS_TTL)
-
-
-@pytest.fixture(scope="module")
-def model():
-    server = OpenAIServer(responder=lambda request: text("ok"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +57,7 @@ def open_widget(context, served, org, copilot, user_id, **mint):
     backend = Backend(served, org, user_id, **mint)
     page.goto(backend.attach(page, host_page(served, copilot["id"])))
     wait_for(page, lambda: shadow(page, "h2.title").text_content() != "")
+    painted(page)
     return page, backend
 
 
@@ -392,4 +385,5 @@ def open_widget_with(context, served, world, user_id: str, strategy: str):
     page.goto(backend.attach(page, host_page(served, world.plain["id"],
                                              attrs=f'multitask-strategy="{strategy}"')))
     wait_for(page, lambda: shadow(page, "h2.title").text_content() != "")
+    painted(page)
     return page, backend

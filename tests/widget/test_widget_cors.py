@@ -14,7 +14,7 @@ from tests.factories import make_org
 from tests.factories_copilots import make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.widget.pages import Backend, assistant_texts, host_page, shadow, wait_for, wait_idle
-from testkit import OpenAIServer, text
+from testkit import text
 
 ACCESS_TTL = 3
 if "/v1/organization/cors" not in load_spec()["paths"]:
@@ -27,14 +27,6 @@ STORY = "one two three four five six seven eight nine ten eleven twelve thirteen
 def settings(database_url, tmp_path_factory):
     return make_settings(database_url, tmp_path_factory.mktemp("data"),
                          session_access_ttl=ACCESS_TTL)
-
-
-@pytest.fixture(scope="module")
-def model():
-    server = OpenAIServer(responder=lambda request: text("ok"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")

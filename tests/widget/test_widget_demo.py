@@ -60,7 +60,7 @@ def test_one_command_gives_a_page_to_chat_with_a_tool_calling_agent(context, dat
         page.goto(demo.url)
         shadow(page, "button.launcher").click()
         wait_for(page, lambda: shadow(page, "h2.title").text_content() == "Demo shop assistant")
-        assert "echo" in shadow(page, ".greeting").inner_text()
+        wait_for(page, lambda: "echo" in shadow(page, ".greeting").inner_text())
         shadow(page, "textarea").fill('call lookup_order {"order_id": "A-1001"}')
         shadow(page, "textarea").press("Enter")
         wait_for(page, lambda: shadow(page, ".steps li").count() == 1

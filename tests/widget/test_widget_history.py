@@ -14,19 +14,11 @@ from tests.factories_chat import post_chat, read_stream, user, wait_turn
 from tests.factories_copilots import make_agent, make_copilot
 from tests.factories_tools import EchoServer, make_provider, make_tool
 from tests.factories_turns import openai_agent, use_model_server
-from tests.widget.pages import Backend, assistant_texts, host_page, shadow, wait_for, wait_idle
-from testkit import OpenAIServer, text, tool_calls
+from tests.widget.pages import Backend, assistant_texts, host_page, shadow, wait_for
+from testkit import text, tool_calls
 from tests.waiting import scaled
 
 TURNS = 125  # 250 messages
-
-
-@pytest.fixture(scope="module")
-def model():
-    server = OpenAIServer(responder=lambda request: text("ok"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")

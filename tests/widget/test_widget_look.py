@@ -14,7 +14,7 @@ from tests.factories_copilots import make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.widget.pages import (Backend, assistant_texts, axe_violations, host_page, shadow,
                                 wait_for, wait_idle)
-from testkit import OpenAIServer, text
+from testkit import text
 
 TITLE = "Demo shop assistant"
 
@@ -30,14 +30,6 @@ def long_reply(words: int) -> str:
         parts.append(f"```\nblock {k}\n  indented line\n```")
         n += 62
     return "\n\n".join(parts)
-
-
-@pytest.fixture(scope="module")
-def model():
-    server = OpenAIServer(responder=lambda request: text("ok"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -12,18 +12,10 @@ from tests.factories_copilots import make_copilot
 from tests.factories_turns import openai_agent, use_model_server
 from tests.widget.pages import Backend, assistant_texts, host_page, shadow, wait_for, wait_idle
 from tests.processes import Serve, admin_org, env_for
-from testkit import OpenAIServer, text
+from testkit import text
 from tests.waiting import scaled
 
 STORY = " ".join(f"word{i}" for i in range(80))
-
-
-@pytest.fixture(scope="module")
-def model():
-    server = OpenAIServer(responder=lambda request: text("ok"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -9,18 +9,12 @@ from tests.factories_copilots import make_copilot
 from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_document
 from tests.factories_turns import openai_agent, use_model_server
 from tests.widget.pages import Backend, assistant_texts, host_page, shadow, wait_for, wait_idle
-from testkit import OpenAIServer, text, tool_calls
+from testkit import text, tool_calls
 
 
 @pytest.fixture(scope="module")
 def database_url(vector_database_url):
     return vector_database_url
-
-
-@pytest.fixture(scope="module")
-def model():
-    with OpenAIServer(responder=lambda request: text("ok")) as server:
-        yield server
 
 
 def test_an_answer_from_a_knowledge_base_lists_its_sources(context, served, client, model):
