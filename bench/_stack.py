@@ -98,10 +98,13 @@ def _base_env(data_dir: str, port: int) -> dict:
     return env
 
 
-def _cli(args: list[str], env: dict, log_path: str) -> subprocess.Popen:
+def _cli(args: list[str], env: dict, log_path: str, nice: int = 0) -> subprocess.Popen:
+    """`agent-platform <args>` in the background; `nice` lowers its CPU priority (every thread
+    it starts inherits it)."""
     with open(log_path, "ab") as log:
         return subprocess.Popen([sys.executable, "-m", "server.cli", *args], cwd=ROOT, env=env,
-                                stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+                                stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                preexec_fn=(lambda: os.nice(nice)) if nice else None)
 
 
 def _stop(processes) -> None:
@@ -144,13 +147,13 @@ def _wait_ready(base: str, proc: subprocess.Popen, log_path: str) -> None:
 
 
 @contextlib.contextmanager
-def embedded(keep_logs: bool = False, settings: dict | None = None):
+def embedded(keep_logs: bool = False, settings: dict | None = None, nice: int = 0):
     root = tempfile.mkdtemp(prefix="bench-conc-embedded-")
     port = free_port()
     env = {**_base_env(f"{root}/data", port), "DATABASE_URL": f"sqlite:///{root}/data/bench.db",
            **(settings or {})}
     log = f"{root}/serve.log"
-    serve = _cli(["serve", "--migrate"], env, log)
+    serve = _cli(["serve", "--migrate"], env, log, nice)
     try:
         _wait_ready(f"http://127.0.0.1:{port}", serve, log)
         yield Deployment("embedded", f"http://127.0.0.1:{port}", port, serve, log_dir=root)
