@@ -43,6 +43,10 @@ class Subscription:
         except asyncio.QueueFull:  # the reader sees the gap in seq and reads the log
             pass
 
+    def ready(self) -> dict | None:
+        """The next event already queued, or None (without waiting)."""
+        return None if self.queue.empty() else self.queue.get_nowait()
+
     async def get(self, timeout: float) -> dict | None:
         if not self.queue.empty():  # no timer, no task: most events are already here
             return self.queue.get_nowait()

@@ -11,6 +11,9 @@ Starting point: after ``Last-Event-ID`` when given; otherwise the thread's lates
 its first event (store.run_events.replay_start), so a client that posts a message and then
 opens the stream never misses the start of a fast turn.
 
+Events ready together (one read of the log, live events already queued) go out in one write,
+so a burst is a few chunks on the wire, not one per event.
+
 No thread is held per open stream: the generator runs on the event loop and awaits its
 queue; database reads are short hops to a small thread pool.
 """
@@ -81,8 +84,10 @@ async def open(*, settings, org_id: str, user_id: str | None, thread_id: str,
 
 
 async def _events(settings, org_id: str, thread_id: str, after: int | None):
-    async for item in follow(settings, org_id, thread_id, after):
-        yield KEEPALIVE if item is KEEP_ALIVE else frame(*item)
+    """One write per batch of events: a burst (a replay, a fast model) goes out in a few
+    chunks, not one per event."""
+    async for batch in follow_batches(settings, org_id, thread_id, after):
+        yield b"".join(KEEPALIVE if item is KEEP_ALIVE else frame(*item) for item in batch)
 
 
 KEEP_ALIVE, IDLE = object(), object()
@@ -90,8 +95,18 @@ KEEP_ALIVE, IDLE = object(), object()
 
 async def follow(settings, org_id: str, thread_id: str, after: int | None = None, *,
                  tick_s=None, sub=None, read_first: bool = True):
-    """The thread's events after seq ``after`` (default: from its latest turn's first event)
-    as ``(seq, kind, data)``, in order, none lost and none repeated, until a turn's final
+    """``follow_batches``, one item at a time."""
+    async for batch in follow_batches(settings, org_id, thread_id, after, tick_s=tick_s,
+                                      sub=sub, read_first=read_first):
+        for item in batch:
+            yield item
+
+
+async def follow_batches(settings, org_id: str, thread_id: str, after: int | None = None, *,
+                         tick_s=None, sub=None, read_first: bool = True):
+    """Lists of what ``follow`` gives: the rows of one read of the log, or a live event and
+    those already queued behind it. The thread's events after seq ``after`` (default: from
+    its latest turn's first event) as ``(seq, kind, data)``, in order, none lost and none repeated, until a turn's final
     event. ``KEEP_ALIVE`` when nothing came for AGENT_PLATFORM_CHAT_KEEPALIVE_S; with
     ``tick_s`` (a function: seconds, or None for none now), ``IDLE`` after each quiet
     ``tick_s()`` too. The stream of ``GET
@@ -112,11 +127,15 @@ async def follow(settings, org_id: str, thread_id: str, after: int | None = None
             rows = await _db(run_events.after, thread_id=thread_id, seq=last) \
                 if read_first else []
             read_first = True
+            batch = []
             for row in rows:
-                yield row.seq, row.kind, row.data
+                batch.append((row.seq, row.kind, row.data))
                 last, written = row.seq, time.monotonic()
                 if row.kind in run_events.FINAL_KINDS:
+                    yield batch
                     return
+            if batch:
+                yield batch
             if len(rows) == 500:
                 continue
             while True:
@@ -126,23 +145,31 @@ async def follow(settings, org_id: str, thread_id: str, after: int | None = None
                 event = await sub.get(wait)
                 if event is None:
                     if time.monotonic() - written >= keepalive:
-                        yield KEEP_ALIVE
+                        yield [KEEP_ALIVE]
                         written = time.monotonic()
                         # a turn whose executor died ends in the log too
                         await _db(chat.settle, settings=settings, org_id=org_id,
                                   thread_id=thread_id)
                     elif quick is not None:
-                        yield IDLE
+                        yield [IDLE]
                     break  # idle tick: re-read the log
-                seq = event.get("seq")
-                if not isinstance(seq, int) or seq > last + 1:
-                    break  # a gap (or a resync request): read the log
-                if seq <= last:
-                    continue  # already sent
-                yield seq, event["kind"], event["data"]
-                last, written = seq, time.monotonic()
-                if event["kind"] in run_events.FINAL_KINDS:
-                    return
+                batch, gap = [], False
+                while event is not None:
+                    seq = event.get("seq")
+                    if not isinstance(seq, int) or seq > last + 1:
+                        gap = True  # a gap (or a resync request): read the log
+                        break
+                    if seq > last:  # else already sent
+                        batch.append((seq, event["kind"], event["data"]))
+                        last, written = seq, time.monotonic()
+                        if event["kind"] in run_events.FINAL_KINDS:
+                            yield batch
+                            return
+                    event = sub.ready()
+                if batch:
+                    yield batch
+                if gap:
+                    break
     finally:
         metrics.sse_stream(-1)
         with anyio.CancelScope(shield=True):
