@@ -120,6 +120,10 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8080
     workers: int = 1
+    # Seconds an idle client connection stays open (server/asgi.py). Above the idle expiry of
+    # common clients (5 s) and load balancers (60 s), so a reused connection is never closed
+    # under a request that has just been sent on it.
+    http_keepalive_s: float = 75.0
     log_level: str = "INFO"
     validate_responses: bool = False
     db_pool_size: int = 20
@@ -246,6 +250,7 @@ class Settings:
             host=env.get("AGENT_PLATFORM_HOST") or "127.0.0.1",
             port=_int(env, "AGENT_PLATFORM_PORT", 8080),
             workers=_int(env, "AGENT_PLATFORM_WORKERS", 1),
+            http_keepalive_s=_float(env, "AGENT_PLATFORM_HTTP_KEEPALIVE_S", 75.0) or 75.0,
             log_level=(env.get("AGENT_PLATFORM_LOG_LEVEL") or "INFO").upper(),
             validate_responses=_bool(env.get("AGENT_PLATFORM_VALIDATE_RESPONSES"), False),
             db_pool_size=_int(env, "AGENT_PLATFORM_DB_POOL_SIZE", 20),

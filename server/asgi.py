@@ -150,12 +150,13 @@ class _Supervisor(Multiprocess):
             self.ready()
 
 
-def run(*, host: str, port: int, workers: int, ready) -> int:
+def run(*, host: str, port: int, workers: int, keepalive_s: float, ready) -> int:
     """Serve the app (``make_app`` in each process) until SIGINT or SIGTERM; ``ready()``
     once the address listens. Returns the exit status."""
     config = uvicorn.Config("server.asgi:make_app", factory=True, host=host, port=port,
                             workers=workers, log_config=None, access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=10, http=http_protocol())
+                            timeout_graceful_shutdown=10, http=http_protocol(),
+                            timeout_keep_alive=keepalive_s)
     try:
         if workers > 1:
             _Supervisor(config, [config.bind_socket()], ready).run()

@@ -241,7 +241,8 @@ def cmd_serve(settings, args):
     if not os.environ.get("AGENT_PLATFORM_SECRET_KEY"):
         os.environ["AGENT_PLATFORM_SECRET_KEY"] = settings.secret_key  # workers share the key
     os.environ["AGENT_PLATFORM_DATA_DIR"] = str(settings.data_dir)  # workers use the same one
-    status = asgi.run(host=host, port=port, workers=workers, ready=lambda: _say(
+    status = asgi.run(host=host, port=port, workers=workers,
+                      keepalive_s=settings.http_keepalive_s, ready=lambda: _say(
         f"serving http://{host}:{port} (this terminal stays attached; Ctrl-C stops)"))
     if status:
         raise SystemExit(status)

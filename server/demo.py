@@ -72,7 +72,7 @@ def _start_api(settings: Settings, host: str, port: int):
 
     app = create_app(settings, migrate=True)
     config = uvicorn.Config(app, host=host, port=port, log_config=None, access_log=False,
-                            lifespan="on")
+                            lifespan="on", timeout_keep_alive=settings.http_keepalive_s)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -114,9 +114,12 @@ class UvicornThread:
     def __init__(self, app, port: int | None = None):
         import uvicorn
 
+        from core.settings import Settings
+
         self.port = port or free_port()
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                lifespan="on", log_config=None, access_log=False)
+                                lifespan="on", log_config=None, access_log=False,
+                                timeout_keep_alive=Settings.http_keepalive_s)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -12,6 +12,7 @@ def test_defaults_are_the_embedded_ones(tmp_path):
     assert s.database_url == f"sqlite:///{tmp_path / 'agent-platform.db'}"
     assert s.redis_url is None and s.admin_token is None
     assert (s.host, s.port, s.workers, s.log_level) == ("127.0.0.1", 8080, 1, "INFO")
+    assert s.http_keepalive_s == 75.0  # above clients' 5 s and load balancers' 60 s idle expiry
 
 
 def test_the_data_directory_is_one_per_user_by_default(tmp_path):

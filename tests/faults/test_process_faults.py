@@ -1,7 +1,7 @@
 """`agent-platform serve` as an operator runs it: its port checked before anything starts, the
 address said once it listens, its workers ending with it (kill -9 included), two instances on
-one data directory kept apart (scheduler lock, metrics), and a request that is not valid HTTP
-answered with problem+json."""
+one data directory kept apart (scheduler lock, metrics), idle connections kept longer than
+clients keep theirs, and a request that is not valid HTTP answered with problem+json."""
 from __future__ import annotations
 
 import datetime as dt
@@ -22,6 +22,7 @@ from tests.processes import ROOT, Serve, admin_org, env_for, free_port, stop_pro
 from tests.waiting import scaled
 
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+KEEPALIVE_S = 12  # the served instance's idle-connection timeout
 
 
 def _serve(env, *args, stderr=subprocess.PIPE) -> subprocess.Popen:
@@ -146,7 +147,8 @@ def _serves(pid: int) -> bool:
 
 @pytest.fixture(scope="module")
 def served(database_url, tmp_path_factory):
-    env = env_for(database_url, tmp_path_factory.mktemp("served"), AGENT_PLATFORM_SCHEDULER="off")
+    env = env_for(database_url, tmp_path_factory.mktemp("served"), AGENT_PLATFORM_SCHEDULER="off",
+                  AGENT_PLATFORM_HTTP_KEEPALIVE_S=str(KEEPALIVE_S))
     server = Serve(env).start()
     yield server
     server.stop()
@@ -183,6 +185,39 @@ def test_a_request_that_is_not_http_is_answered_with_problem_json(served, reques
     assert problem["request_id"] == headers["x-request-id"]
     assert "\x01" not in problem["detail"]
     assert _healthy(served.port)  # the server goes on serving
+
+
+def _answer(sock: socket.socket) -> tuple[bytes, bytes]:
+    """One response read off a kept-alive connection: (status line, body)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, f"the connection closed before an answer: {data!r}"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                  if line.lower().startswith(b"content-length:"))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        assert chunk, "the connection closed inside an answer"
+        body += chunk
+    return head.split(b"\r\n", 1)[0], body
+
+
+def test_an_idle_connection_outlives_the_clients_own_idle_expiry(served):
+    """httpx and Node keep an idle connection 5 s: a request they send on it after 5 s idle
+    must not meet a server closing it (uvicorn's own default is 5 s). The server closes it
+    once idle for AGENT_PLATFORM_HTTP_KEEPALIVE_S."""
+    get = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", served.port), timeout=scaled(30)) as sock:
+        sock.sendall(get)
+        assert _answer(sock)[0] == b"HTTP/1.1 200 OK"
+        time.sleep(6)
+        sock.sendall(get)
+        assert _answer(sock)[0] == b"HTTP/1.1 200 OK"
+        idle_from = time.monotonic()
+        assert sock.recv(65536) == b"", "the server closes the idle connection"
+        assert time.monotonic() - idle_from >= KEEPALIVE_S - 1
 
 
 def _instance(db_path: Path, data_dir: Path, log: Path) -> Serve:
