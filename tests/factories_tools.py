@@ -9,7 +9,7 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 SESSION_PREFIX = "st_test_"
 
@@ -123,11 +123,7 @@ class UvicornThread:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + scaled(10)
-        while not self.server.started:
-            if time.monotonic() > deadline:
-                raise RuntimeError("server did not start")
-            time.sleep(0.01)
+        wait_until(lambda: self.server.started, 10, f"a server on port {self.port}", every=0.01)
         self.url = f"http://127.0.0.1:{self.port}"
 
     def close(self):

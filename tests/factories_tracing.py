@@ -3,13 +3,12 @@ turn of a network with a handoff and a tool call whose span tree is checked."""
 from __future__ import annotations
 
 import contextlib
-import time
 
 from tests.factories_chat import post_chat, user, wait_turn
 from tests.factories_copilots import make_copilot
 from tests.factories_turns import http_tool, openai_agent, use_model_server
 from testkit import text, tool_calls
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
 PARENT_ID = "00f067aa0ba902b7"
@@ -19,12 +18,8 @@ SECRET_WORDS = "my private question about invoice 4711"
 def finished_spans(exporter, *names: str, timeout: float = 10.0) -> list:
     """The exporter's finished spans once every span named in `names` is among them: a run's
     own span ends just after the run's final state is visible to a client."""
-    deadline = time.monotonic() + scaled(timeout)
-    while True:
-        spans = exporter.get_finished_spans()
-        if set(names) <= {s.name for s in spans} or time.monotonic() > deadline:
-            return list(spans)
-        time.sleep(0.02)
+    return list(wait_until(exporter.get_finished_spans, timeout, f"the spans {names}",
+                           done=lambda spans: set(names) <= {s.name for s in spans}))
 
 
 @contextlib.contextmanager

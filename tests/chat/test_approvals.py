@@ -18,7 +18,7 @@ from tests.factories_identity import mint
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401 (fixtures)
 from testkit import text, tool_calls
-from tests.waiting import scaled, wait_until
+from tests.waiting import wait_until
 
 
 def as_user(org, user_id):
@@ -200,10 +200,8 @@ def test_chat_turns_stream_the_approval_and_hold_their_thread(client, org, model
             return [(e.kind, e.data) for e in RunEvent.select().where(
                 RunEvent.run_id == run_id).order_by(RunEvent.seq)]
 
-    deadline = time.monotonic() + scaled(20)
-    while "approval.requested" not in [k for k, _ in kinds()]:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_until(lambda: "approval.requested" in [k for k, _ in kinds()], 20,
+               "approval.requested")
     requested = dict(kinds())["approval.requested"]
     assert requested["call_id"] == "c1" and requested["name"] == "refund"
     assert requested["arguments"] == {"order": "C-3"} and requested["tool_id"] == refund["id"]
@@ -212,10 +210,7 @@ def test_chat_turns_stream_the_approval_and_hold_their_thread(client, org, model
                                                  "thread_id": thread_id}, headers=fay),
                    409, "turn_in_progress")
     decide(client, run_id, fay, "c1", "approve")
-    deadline = time.monotonic() + scaled(20)
-    while "run.completed" not in [k for k, _ in kinds()]:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_until(lambda: "run.completed" in [k for k, _ in kinds()], 20, "run.completed")
     order = [k for k, _ in kinds()]
     assert order == ["run.started", "tool.called", "approval.requested", "approval.decided",
                      "tool.result", "message.delta", "message.completed", "run.completed"]
@@ -230,11 +225,8 @@ def test_cancel_while_waiting(client, org, model, refund):
     model.enqueue(tool_calls(("c1", "refund", {})))
     gus = as_user(org, "gus")
     turn = post_chat(client, gus, "refund", agent_id=agent["id"])
-    deadline = time.monotonic() + scaled(20)
-    while client.get(f"/v1/runs/{turn['run']['id']}", headers=org["headers"]).json()[
-            "run"]["status"] != "awaiting_approval":
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_until(lambda: client.get(f"/v1/runs/{turn['run']['id']}", headers=org["headers"]).json()[
+        "run"]["status"] == "awaiting_approval", 20, "the run to await approval")
     resp = client.delete("/v1/chat/stream", params={"thread_id": turn["thread"]["id"]},
                          headers=gus)
     assert resp.status_code == 202, resp.text

@@ -117,11 +117,8 @@ def test_post_then_stream_gets_the_whole_turn_in_order(http, org, echo_agent, se
         queue = Queue(settings.chat_queue, connection=redis_connection(settings.redis_url))
         # RQ files the job as finished just after the job function returns, which is after
         # the turn's final event reached the stream: allow it a moment.
-        deadline = time.monotonic() + scaled(10)
-        while (f"turn-{run['id']}" not in queue.finished_job_registry.get_job_ids()
-               and time.monotonic() < deadline):
-            time.sleep(0.05)
-        assert f"turn-{run['id']}" in queue.finished_job_registry.get_job_ids()
+        wait_until(lambda: f"turn-{run['id']}" in queue.finished_job_registry.get_job_ids(),
+                   10, "the turn's job to be filed as finished")
 
 
 def test_next_turn_sees_the_history_and_the_stream_replays_only_it(http, org, slow_agent,

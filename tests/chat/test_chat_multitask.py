@@ -8,7 +8,6 @@ before its turn). In-process on SQLite; on a real `agent-platform worker` (RQ) w
 Redis."""
 import concurrent.futures
 import datetime
-import time
 
 import pytest
 
@@ -17,7 +16,7 @@ from tests.factories import assert_problem
 from tests.factories_chat import make_agent, post_chat, read_stream, user
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
 from testkit import OpenAIServer, text
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -290,10 +289,8 @@ def _job_done(settings, job, timeout: float = 20.0):
     """The result of a job dispatched by the test (in-process Future or RQ job)."""
     if isinstance(job, concurrent.futures.Future):  # in-process
         return job.result(timeout=timeout)
-    deadline = time.monotonic() + scaled(timeout)
-    while job.get_status(refresh=True) not in ("finished", "failed"):
-        assert time.monotonic() < deadline, "the job did not run"
-        time.sleep(0.05)
+    wait_until(lambda: job.get_status(refresh=True), timeout, "the job to run",
+               done=lambda status: status in ("finished", "failed"))
     assert job.get_status() == "finished"
     return job.return_value()
 

@@ -4,7 +4,6 @@ assistant's messages), and workflow schedules with `notify: thread` posting each
 into the owning user's thread exactly once (in-process on SQLite; on a real worker with
 Postgres + Redis)."""
 import datetime as dt
-import time
 import uuid
 
 import pytest
@@ -17,7 +16,7 @@ from tests.factories import assert_problem, make_org
 from tests.factories_chat import make_agent, post_chat, user, wait_turn
 from tests.factories_workflows import ToolServer, make_workflow, post_tool, tool_step, wait_run
 from tests.fixtures_workflows import settings, worker  # noqa: F401 (module fixtures)
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -33,16 +32,15 @@ def turn(client, headers, agent, message, thread_id=None) -> dict:
     body = post_chat(client, headers, message, agent_id=agent["id"], thread_id=thread_id)
     wait_turn(client, headers, body["thread"]["id"], body["run"]["id"])
     run_id = body["run"]["id"]
-    deadline = time.monotonic() + scaled(20)
-    while True:
+    def finished() -> bool:
         with db.connection():
             final = AgentRun.get_by_id(run_id).status in ("succeeded", "failed")
             logged = RunEvent.select().where(
                 RunEvent.run_id == run_id, RunEvent.kind.in_(["run.completed", "run.failed"]))
-            if final and logged.exists():
-                return body
-        assert time.monotonic() < deadline, "the turn did not finish"
-        time.sleep(0.01)
+            return final and logged.exists()
+
+    wait_until(finished, 20, "the turn to finish", every=0.01)
+    return body
 
 
 def threads_of(client, headers, **params) -> dict:

@@ -9,7 +9,6 @@ import contextlib
 import datetime as dt
 import json
 import logging
-import time
 import uuid
 
 import pytest
@@ -30,7 +29,7 @@ from tests.factories_workflows import make_workflow, start_run, wait_run
 from tests.fixtures_turns import allow_loopback, model, tools_server  # noqa: F401 (fixtures)
 from testkit import text, tool_calls
 from tests.processes import Redis
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 SUFFIX = uuid.uuid4().hex[:8]
 UTC = dt.timezone.utc
@@ -63,14 +62,13 @@ def run_lines():
 
 def lines_of(lines: list[dict], what: str, **ids) -> dict:
     """The `<what>.started` and `<what>.finished` lines with the given ids, once both are in."""
-    deadline = time.monotonic() + scaled(10)
-    while True:
-        found = {line["event"]: line for line in list(lines)
-                 if line["event"].startswith(what + ".")
-                 and all(line.get(k) == v for k, v in ids.items())}
-        if len(found) == 2 or time.monotonic() > deadline:
-            assert set(found) == {f"{what}.started", f"{what}.finished"}, (what, ids, lines)
-            return found
+    found = wait_until(lambda: {line["event"]: line for line in list(lines)
+                                if line["event"].startswith(what + ".")
+                                and all(line.get(k) == v for k, v in ids.items())},
+                       10, f"{what}.started and {what}.finished with {ids}",
+                       done=lambda found: len(found) == 2)
+    assert set(found) == {f"{what}.started", f"{what}.finished"}, (what, ids, lines)
+    return found
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ other requests are answered meanwhile; once the slots free up a synchronous run 
 Against a live server (uvicorn), on SQLite and on Postgres + Redis (synchronous runs execute
 in the API process either way)."""
 import threading
-import time
 
 import httpx
 import pytest
@@ -16,7 +15,7 @@ from tests.factories_tools import UvicornThread
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import wf_settings
 from testkit import OpenAIServer, text
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -53,10 +52,8 @@ def test_a_synchronous_run_beyond_the_slots_is_503_at_capacity(app):
             holders = [threading.Thread(target=run) for _ in range(2)]
             for t in holders:
                 t.start()
-            deadline = time.monotonic() + scaled(30)
-            while len(model.requests) < 2:  # both slots taken by runs waiting on the model
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            # both slots taken by runs waiting on the model
+            wait_until(lambda: len(model.requests) >= 2, 30, "2 model calls")
 
             refused = http.post(f"/v1/agents/{agent['id']}/run", json={"input": "no room"},
                                 headers=org["headers"])

@@ -19,7 +19,7 @@ from tests.factories_chat import post_chat, read_stream, user
 from tests.factories_turns import openai_agent, use_model_server
 from tests.factories_workflows import ROOT, stop, wf_settings, worker_env
 from tests.fixtures_turns import allow_loopback, gate, held_model  # noqa: F401 (fixtures)
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 N = 40
 
@@ -55,10 +55,8 @@ def org(http, held_model, gate, settings):
 
 def _calls_open(model, count, timeout=60.0):
     """Wait until the model server has received ``count`` calls (all held at the gate)."""
-    deadline = time.monotonic() + scaled(timeout)
-    while len(model.requests) < count:
-        assert time.monotonic() < deadline, f"{len(model.requests)} model calls, not {count}"
-        time.sleep(0.05)
+    wait_until(lambda: len(model.requests), timeout, f"{count} model calls",
+               done=lambda calls: calls >= count)
 
 
 def _burst(http, org, agent, n):

@@ -14,7 +14,7 @@ from tests.factories import ADMIN, assert_problem, bearer, make_org
 from tests.factories_chat import make_agent
 from tests.factories_identity import capture_all_logs, mint
 from tests.factories_tools import EchoServer, free_port, make_provider, make_tool
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -217,17 +217,13 @@ def test_connections_in_use_rise_while_one_is_held_and_fall_back(client):
     """The gauge counts the pool's checkouts and returns (core/db.py), sampled at each
     scrape: a connection held by a thread is one more until it is returned."""
     import threading
-    import time
 
     from core import db
 
-    def settles_at(expected: float) -> float:
-        deadline = time.monotonic() + scaled(5)  # background threads may hold one for a moment
-        while True:
-            seen = _value(_scrape(client), "agent_platform_db_connections_in_use")
-            if seen == expected or time.monotonic() > deadline:
-                return seen
-            time.sleep(0.05)
+    def settles_at(expected: float) -> float:  # background threads may hold one for a moment
+        return wait_until(lambda: _value(_scrape(client), "agent_platform_db_connections_in_use"),
+                          5, f"{expected} connections in use", every=0.05,
+                          done=lambda seen: seen == expected)
 
     baseline = _value(_scrape(client), "agent_platform_db_connections_in_use")
     held, release = threading.Event(), threading.Event()

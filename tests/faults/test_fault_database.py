@@ -36,7 +36,7 @@ from tests.conftest import PG_SERVER_URL, _pg_admin_connect
 from tests.factories_chat import wait_turn
 from tests.processes import (ROOT, Redis, Serve, admin_org, env_for, free_port, start_worker,
                              stop_process, wait_port)
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 pytestmark = pytest.mark.skipif(not PG_SERVER_URL.startswith("postgres") or not Redis.available(),
                                 reason="the PostgreSQL + Redis pass (needs initdb and redis-server)")
@@ -185,26 +185,22 @@ def test_connections_held_and_pooled_across_a_restart_are_replaced(cluster, pool
 def _accepted(call, what: str, timeout: float = 60):
     """Post until the service accepts (202); while the database is coming back a 503
     `database_unavailable` is an acceptable answer, never a 500."""
-    deadline = time.monotonic() + scaled(timeout)
-    while True:
+    def accepted():
         resp = call()
         if resp.status_code == 202:
             return resp.json()
         assert resp.status_code == 503, (what, resp.status_code, resp.text)
         assert resp.json()["code"] == "database_unavailable" and resp.headers["Retry-After"]
-        assert time.monotonic() < deadline, f"{what} never accepted"
-        time.sleep(0.2)
+        return None
+
+    return wait_until(accepted, timeout, f"{what} to be accepted", every=0.2)
 
 
 def _final(http, h, path: str, timeout: float = 90) -> dict:
-    deadline = time.monotonic() + scaled(timeout)
-    while True:
-        resp = http.get(path, headers=h)
-        if resp.status_code == 200 and resp.json()["run"]["status"] in (
-                "succeeded", "failed", "cancelled"):
-            return resp.json()["run"]
-        assert time.monotonic() < deadline, f"{path}: never finished ({resp.text[:300]})"
-        time.sleep(0.1)
+    resp = wait_until(lambda: http.get(path, headers=h), timeout, f"{path} to finish",
+                      every=0.1, done=lambda resp: resp.status_code == 200 and resp.json()[
+                          "run"]["status"] in ("succeeded", "failed", "cancelled"))
+    return resp.json()["run"]
 
 
 def _traffic(url, h, agent_id, workflow_id, stop: threading.Event, answers: list) -> None:
@@ -279,10 +275,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
         starting = time.monotonic()
         cluster.start()  # returns once the server accepts connections
         restarted = time.monotonic()
-        deadline = restarted + scaled(60)
-        while http.get("/readyz").status_code != 200:
-            assert time.monotonic() < deadline, "never ready again"
-            time.sleep(0.05)
+        wait_until(lambda: http.get("/readyz").status_code == 200, 60, "ready again", every=0.05)
         ready_s = time.monotonic() - restarted
 
         turns = [_accepted(lambda n=n: chat(n), f"turn {n}") for n in range(1, 6)]
@@ -309,10 +302,7 @@ def test_database_outage_under_traffic(cluster, tmp_path):
                 "schedule_id": schedule.json()["schedule"]["id"]}).json()["runs"]
             fired[:] = page
             return page and page[0]["status"] == "succeeded"
-        deadline = time.monotonic() + scaled(60)
-        while not schedule_ran():
-            assert time.monotonic() < deadline, f"the schedule never ran: {fired}"
-            time.sleep(0.2)
+        wait_until(schedule_ran, 60, "the schedule to run", every=0.2)
         for process in (server.process, worker, scheduler):
             assert process.poll() is None, "a process exited"
         assert 500 not in answers, "a request answered 500 during the outage"

@@ -17,7 +17,7 @@ from tests.factories_chat import read_stream, wait_turn
 from tests.processes import Redis, Serve, admin_org, env_for, start_worker, stop_process
 from testkit import OpenAIServer, text
 from tests.faults.test_fault_database import PG_SERVER_URL, Cluster, _pg_admin_connect, _pg_bin
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 pytestmark = pytest.mark.skipif(not PG_SERVER_URL.startswith("postgres") or not Redis.available(),
                                 reason="the PostgreSQL + Redis pass (needs initdb and redis-server)")
@@ -70,10 +70,9 @@ def test_a_database_restart_mid_burst_loses_no_turn(cluster, tmp_path):
                     "agent_id": agent.json()["agent"]["id"], "message": f"hello {n}"})
                 assert said.status_code == 202, said.text
                 posted.append((headers, said.json()))
-            deadline = time.monotonic() + scaled(60)
-            while len(model.requests) < N:  # every turn waits on its model call
-                assert time.monotonic() < deadline, f"{len(model.requests)} model calls"
-                time.sleep(0.05)
+            # every turn waits on its model call
+            wait_until(lambda: len(model.requests), 60, f"{N} model calls",
+                       done=lambda calls: calls >= N)
 
             cluster.stop()
             gate.set()  # the answers stream while the database is down

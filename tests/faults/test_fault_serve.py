@@ -5,14 +5,13 @@ commits (the outbox) is delivered by the restarted process."""
 from __future__ import annotations
 
 import threading
-import time
 
 import httpx
 
 from core import db
 from store.models import OutboxEntry
 from tests.processes import Serve, admin_org, env_for
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 
 def _writer(url, headers, provider_id, index, stop, acked, lock):
@@ -59,10 +58,7 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
             server.url, org["headers"], provider["id"], i, stop, acked, lock)) for i in range(4)]
         for w in writers:
             w.start()
-        deadline = time.monotonic() + scaled(60)
-        while sum(map(len, acked.values())) < 40:
-            assert time.monotonic() < deadline, acked
-            time.sleep(0.02)
+        wait_until(lambda: sum(map(len, acked.values())) >= 40, 60, "40 writes acked")
         server.kill()  # kill -9 while the writers keep writing
         stop.set()
         for w in writers:
@@ -101,14 +97,12 @@ def test_kill_9_in_a_burst_of_writes_loses_nothing_acknowledged(database_url, tm
             assert versions.status_code == 200 and versions.json()["versions"], agent
         # the rebuilds recorded by the killed process are delivered by the new one
         db.bind(database_url, pool_size=2, pool_timeout=5)
-        deadline = time.monotonic() + scaled(30)
-        while True:
+        def left() -> int:
             with db.connection():
-                left = OutboxEntry.select().count()
-            if left == 0:
-                break
-            assert time.monotonic() < deadline, f"{left} outbox entries never delivered"
-            time.sleep(0.2)
+                return OutboxEntry.select().count()
+
+        wait_until(left, 30, "every outbox entry to be delivered", every=0.2,
+                   done=lambda count: count == 0)
     finally:
         again.stop()
         current = db.database.obj

@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import ADMIN_TOKEN
 from tests.processes import ROOT, Serve, admin_org, env_for, free_port, stop_process
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 KEEPALIVE_S = 12  # the served instance's idle-connection timeout
@@ -28,16 +28,6 @@ KEEPALIVE_S = 12  # the served instance's idle-connection timeout
 def _serve(env, *args, stderr=subprocess.PIPE) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "server.cli", "serve", *args], env=env,
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, text=True)
-
-
-def _until(predicate, timeout: float, what: str, every: float = 0.05):
-    deadline = time.monotonic() + scaled(timeout)
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(every)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.mark.parametrize("port", ["70000", "0", "-1", "65536", "http"])
@@ -107,16 +97,16 @@ def test_kill_9_of_serve_ends_its_workers_and_frees_the_port(database_url, tmp_p
                      stderr=subprocess.DEVNULL)
     children: list[int] = []
     try:
-        _until(lambda: _healthy(port), 60, "serve --workers 2 to answer")
+        wait_until(lambda: _healthy(port), 60, "serve --workers 2 to answer")
 
         def workers():
             found = [pid for pid in _children(process.pid) if _serves(pid)]
             return found if len(found) == 2 else None
 
-        children = _until(workers, 30, "two worker processes")
+        children = wait_until(workers, 30, "two worker processes")
         process.send_signal(signal.SIGKILL)
         process.wait(10)
-        _until(lambda: not any(_running(c) for c in children), 30, "the workers to end")
+        wait_until(lambda: not any(_running(c) for c in children), 30, "the workers to end")
     finally:
         if process.poll() is None:
             process.kill()
@@ -260,8 +250,8 @@ def test_two_instances_on_one_data_directory_each_fire_and_count_their_own(tmp_p
             b = httpx.Client(base_url=second.url, timeout=scaled(10))
             org_a, org_b = admin_org(a), admin_org(b)
             fired_a, fired_b = _due_schedule(a, org_a), _due_schedule(b, org_b)
-            _until(lambda: _fired(a, org_a, fired_a), 30, "the first instance's fire")
-            _until(lambda: _fired(b, org_b, fired_b), 30, "the second instance's fire")
+            wait_until(lambda: _fired(a, org_a, fired_a), 30, "the first instance's fire")
+            wait_until(lambda: _fired(b, org_b, fired_b), 30, "the second instance's fire")
             # counted from here: a stray request of an earlier test to a reused port counts too
             before_a, before_b = _unmatched_404s(a), _unmatched_404s(b)
             for _ in range(3):
@@ -289,7 +279,7 @@ def test_a_second_scheduler_of_one_database_says_once_that_it_waits(tmp_path):
                 return [json.loads(line) for line in (tmp_path / "second.log").read_text()
                         .splitlines() if "scheduler waiting" in line]
 
-            lines = _until(waiting, 30, "the second scheduler to say it waits")
+            lines = wait_until(waiting, 30, "the second scheduler to say it waits")
             assert lines[0]["logger"] == "agent_platform.scheduler"
             assert lines[0]["database"] == f"sqlite:///{tmp_path / 'one.db'}"
         finally:

@@ -26,7 +26,7 @@ from rq.worker import Worker
 from jobs import queue as job_queue
 from tests import worker_jobs
 from tests.conftest import REDIS_URL, SECRET_KEY, make_settings
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="needs AGENT_PLATFORM_TEST_REDIS_URL")
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,16 +64,6 @@ def stop(process: subprocess.Popen) -> None:
             process.wait(10)
 
 
-def until(predicate, what: str, timeout: float = 60.0, every: float = 0.1):
-    deadline = time.monotonic() + scaled(timeout)
-    while True:
-        value = predicate()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"still waiting for {what}"
-        time.sleep(every)
-
-
 def events(conn, prefix: str) -> list[str]:
     return [e.decode() for e in conn.lrange(f"{prefix}:events", 0, -1)]
 
@@ -104,7 +94,7 @@ def test_fifty_coroutine_jobs_run_at_once_in_one_worker(settings, app, conn, tmp
     ids = [queue.enqueue(worker_jobs.nap, REDIS_URL, prefix, str(i), 2).id for i in range(50)]
     process = start_worker(settings, queue_name, tmp_path / "worker.log")
     try:
-        until(lambda: finished(queue, ids), "50 jobs finished")
+        wait_until(lambda: finished(queue, ids), 60, "50 jobs finished")
     finally:
         stop(process)
     seen = events(conn, prefix)
@@ -120,7 +110,7 @@ def test_a_worker_holds_two_hundred_and_fifty_jobs_at_once(shared, conn):
     _, prefix = names()
     ids = [shared.enqueue(worker_jobs.gather, REDIS_URL, prefix, str(i), 250).id
            for i in range(250)]
-    until(lambda: finished(shared, ids), "250 jobs finished", timeout=150, every=0.5)
+    wait_until(lambda: finished(shared, ids), 150, "250 jobs finished", every=0.5)
     values = [job.return_value() for job in Job.fetch_many(ids, connection=conn)]
     assert values == [f"met:{i}" for i in range(250)]  # each waited until all were in flight
 
@@ -132,7 +122,7 @@ def test_no_more_jobs_than_the_capacity_are_in_flight(settings, app, conn, tmp_p
     process = start_worker(settings, queue_name, tmp_path / "worker.log",
                            AGENT_PLATFORM_WORKER_JOBS_IN_FLIGHT="5")
     try:
-        until(lambda: finished(queue, ids), "12 jobs finished")
+        wait_until(lambda: finished(queue, ids), 60, "12 jobs finished")
     finally:
         stop(process)
     seen = [int(n) for n in conn.lrange(f"{prefix}:seen", 0, -1)]
@@ -143,7 +133,7 @@ def test_a_failing_coroutine_job_lands_in_the_failed_registry_with_its_traceback
     _, prefix = names()
     job = shared.enqueue(worker_jobs.refuse, REDIS_URL, prefix, "no stock", failure_ttl=1000)
     failed = FailedJobRegistry(queue=shared)
-    until(lambda: job.id in failed.get_job_ids(), "the job in the failed registry")
+    wait_until(lambda: job.id in failed.get_job_ids(), 60, "the job in the failed registry")
     job = Job.fetch(job.id, connection=conn)
     assert job.get_status() == JobStatus.FAILED
     exc_string = job.latest_result().exc_string
@@ -156,7 +146,8 @@ def test_a_failing_coroutine_job_lands_in_the_failed_registry_with_its_traceback
 def test_a_job_with_retry_runs_again_after_failing(shared, conn):
     _, prefix = names()
     job = shared.enqueue(worker_jobs.fail_once, REDIS_URL, prefix, retry=Retry(max=1))
-    until(lambda: job.id in FinishedJobRegistry(queue=shared).get_job_ids(), "the retried job")
+    wait_until(lambda: job.id in FinishedJobRegistry(queue=shared).get_job_ids(),
+               60, "the retried job")
     job = Job.fetch(job.id, connection=conn)
     assert job.return_value() == "attempt:2" and int(conn.get(f"{prefix}:attempts")) == 2
     assert job.id not in FailedJobRegistry(queue=shared).get_job_ids()
@@ -165,7 +156,8 @@ def test_a_job_with_retry_runs_again_after_failing(shared, conn):
 def test_a_coroutine_job_past_its_timeout_is_cancelled_and_failed(shared, conn):
     _, prefix = names()
     job = shared.enqueue(worker_jobs.nap, REDIS_URL, prefix, "long", 60, job_timeout=1)
-    until(lambda: job.id in FailedJobRegistry(queue=shared).get_job_ids(), "the timed-out job")
+    wait_until(lambda: job.id in FailedJobRegistry(queue=shared).get_job_ids(),
+               60, "the timed-out job")
     exc_string = Job.fetch(job.id, connection=conn).latest_result().exc_string
     assert "JobTimeoutException: Task exceeded maximum timeout value (1 seconds)" in exc_string
     assert events(conn, prefix) == ["start:long"]  # cancelled in its sleep
@@ -181,25 +173,27 @@ def test_a_unique_job_id_is_queued_once(shared, settings, conn):
                                  queue=shared.name, job_id=job_id, unique=True, **options)
 
     assert enqueue() is not None
-    until(lambda: "start:hold:go" in events(conn, prefix), "the job started")
+    wait_until(lambda: "start:hold:go" in events(conn, prefix), 60, "the job started")
     assert enqueue() is None  # in flight: the id is taken
     conn.rpush(f"{prefix}:go", "1")
-    until(lambda: job_id in FinishedJobRegistry(queue=shared).get_job_ids(), "the job finished")
+    wait_until(lambda: job_id in FinishedJobRegistry(queue=shared).get_job_ids(),
+               60, "the job finished")
     assert enqueue() is None  # finished, its result kept: still taken
     assert enqueue(replace_done=True) is not None
-    until(lambda: events(conn, prefix).count("start:hold:go") == 2, "the second job started")
+    wait_until(lambda: events(conn, prefix).count("start:hold:go") == 2,
+               60, "the second job started")
     conn.rpush(f"{prefix}:go", "1")
-    until(lambda: events(conn, prefix).count("end:hold:go") == 2, "the second job ended")
+    wait_until(lambda: events(conn, prefix).count("end:hold:go") == 2, 60, "the second job ended")
     assert Job.fetch(job_id, connection=conn).return_value() == "released"
 
 
 def test_a_plain_function_runs_on_a_thread_while_the_worker_dequeues(shared, conn):
     _, prefix = names()
     blocked = shared.enqueue(worker_jobs.blocking, REDIS_URL, prefix, "go")
-    until(lambda: "start:blocking" in events(conn, prefix), "the plain job started")
+    wait_until(lambda: "start:blocking" in events(conn, prefix), 60, "the plain job started")
     releaser = shared.enqueue(worker_jobs.release, REDIS_URL, prefix, "go")
     added = shared.enqueue(worker_jobs.add, 2, 3)
-    until(lambda: finished(shared, [blocked.id, releaser.id, added.id]), "the three jobs")
+    wait_until(lambda: finished(shared, [blocked.id, releaser.id, added.id]), 60, "the three jobs")
     assert Job.fetch(blocked.id, connection=conn).return_value() == "released"
     assert Job.fetch(added.id, connection=conn).return_value() == 5
     assert events(conn, prefix) == ["start:blocking", "start:release", "end:blocking"]
@@ -208,10 +202,10 @@ def test_a_plain_function_runs_on_a_thread_while_the_worker_dequeues(shared, con
 def test_stop_job_cancels_a_job_in_flight(shared, conn):
     _, prefix = names()
     job = shared.enqueue(worker_jobs.hold, REDIS_URL, prefix, "never")
-    until(lambda: "start:hold:never" in events(conn, prefix), "the job started")
+    wait_until(lambda: "start:hold:never" in events(conn, prefix), 60, "the job started")
     send_stop_job_command(conn, job.id)
-    until(lambda: Job.fetch(job.id, connection=conn).get_status() == JobStatus.STOPPED,
-          "the job stopped")
+    wait_until(lambda: Job.fetch(job.id, connection=conn).get_status() == JobStatus.STOPPED,
+               60, "the job stopped")
     assert job.id in FailedJobRegistry(queue=shared).get_job_ids()
     assert job.id not in shared.started_job_registry.get_job_ids()
 
@@ -252,7 +246,8 @@ def test_the_heartbeat_keeps_a_job_in_flight_alive_in_the_started_registry(conn)
 
 
 def _worker_of(queue: Queue) -> Worker:
-    return until(lambda: next(iter(Worker.all(queue=queue)), None), "the worker registered")
+    return wait_until(lambda: next(iter(Worker.all(queue=queue)), None),
+                      60, "the worker registered")
 
 
 def test_sigterm_lets_the_jobs_in_flight_finish_and_exits_0(settings, app, conn, tmp_path):
@@ -263,11 +258,12 @@ def test_sigterm_lets_the_jobs_in_flight_finish_and_exits_0(settings, app, conn,
         worker = _worker_of(queue)
         ids = [queue.enqueue(worker_jobs.nap, REDIS_URL, prefix, str(i), 3).id
                for i in range(20)]
-        until(lambda: sum(e.startswith("start:") for e in events(conn, prefix)) == 20,
-              "20 jobs in flight")
+        wait_until(lambda: sum(e.startswith("start:") for e in events(conn, prefix)) == 20,
+                   60, "20 jobs in flight")
         assert not any(e.startswith("end:") for e in events(conn, prefix))
         process.send_signal(signal.SIGTERM)
-        until(lambda: conn.hget(worker.key, "shutdown_requested_date"), "the shutdown noted")
+        wait_until(lambda: conn.hget(worker.key, "shutdown_requested_date"),
+                   60, "the shutdown noted")
         late = queue.enqueue(worker_jobs.add, 1, 1)  # after the signal: not taken
         assert process.wait(60) == 0
     finally:
@@ -287,9 +283,11 @@ def test_a_second_signal_stops_the_worker_at_once(settings, app, conn, tmp_path)
     try:
         worker = _worker_of(queue)
         ids = [queue.enqueue(worker_jobs.hold, REDIS_URL, prefix, "never").id for _ in range(3)]
-        until(lambda: events(conn, prefix).count("start:hold:never") == 3, "3 jobs in flight")
+        wait_until(lambda: events(conn, prefix).count("start:hold:never") == 3,
+                   60, "3 jobs in flight")
         process.send_signal(signal.SIGTERM)
-        until(lambda: conn.hget(worker.key, "shutdown_requested_date"), "the shutdown noted")
+        wait_until(lambda: conn.hget(worker.key, "shutdown_requested_date"),
+                   60, "the shutdown noted")
         time.sleep(1.1)  # RQ takes a second signal within a second for the same one
         process.send_signal(signal.SIGTERM)
         assert process.wait(30) == 0

@@ -2,7 +2,6 @@
 `search_knowledge` tool whose results carry citations (the tool message the model reads, the
 run's steps, and `tool.result` events with `citations`); hybrid memory in the digest."""
 import json
-import time
 
 import pytest
 
@@ -15,7 +14,7 @@ from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org  # noqa: F401 (fixtures)
 from testkit import text, tool_calls
 from tests.knowledge.test_memories import as_user, remember
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -80,14 +79,13 @@ def test_tool_result_events_carry_citations(client, org, model, handbook):
     user = as_user(org, "lia")
     turn = post_chat(client, user, "Is parking free?", agent_id=agent["id"])
     wait_turn(client, user, turn["thread"]["id"], turn["run"]["id"])
-    deadline = time.monotonic() + scaled(10)
-    while True:
+    def logged():
         with db.connection():
-            events = [(e.kind, e.data) for e in RunEvent.select().where(
+            return [(e.kind, e.data) for e in RunEvent.select().where(
                 RunEvent.run_id == turn["run"]["id"]).order_by(RunEvent.seq)]
-        if "run.completed" in [k for k, _ in events] or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
+
+    events = wait_until(logged, 10, "run.completed",
+                        done=lambda events: "run.completed" in [k for k, _ in events])
     result = dict(events)["tool.result"]
     assert result["kind"] == "knowledge"
     citations = result["citations"]
@@ -106,14 +104,12 @@ def test_memory_digest_is_the_most_relevant(client, org, model, handbook):
     relevant = remember(client, mia, "Owns a small sailing boat.")
     for i in range(25):  # newer memories that would fill a newest-first digest
         remember(client, mia, f"Note number {i} about nothing.")
-    deadline = time.monotonic() + scaled(20)
-    while True:  # every memory has its vector
+    def vectors() -> int:
         with db.connection():
-            done = db.run_sql("SELECT count(*) FROM memory_vector v JOIN memory m ON "
+            return db.run_sql("SELECT count(*) FROM memory_vector v JOIN memory m ON "
                               "m.seq = v.memory_seq WHERE m.user_id = 'mia'").fetchone()[0]
-        if done == 26 or time.monotonic() > deadline:
-            break
-        time.sleep(0.02)
+
+    wait_until(vectors, 20, "every memory's vector", done=lambda count: count == 26)
     model.enqueue(text("Enjoy the sea."))
     resp = client.post(f"/v1/agents/{agent['id']}/run",
                        json={"input": "Where can I moor my sailing boat?"}, headers=mia)

@@ -3,7 +3,6 @@ base and of memories wait on a silent embeddings model, more of them than the po
 connections, requests that need the database still answer, and the searches answer once
 the model does. On both backends' vector engines (tests/pgvector.py)."""
 import threading
-import time
 
 import pytest
 
@@ -12,6 +11,7 @@ from tests.factories import make_org
 from tests.factories_knowledge import add_text, make_kb, use_embeddings, wait_document
 from testkit.openai_server import OpenAIServer
 from tests.knowledge.test_memories import as_user, remember
+from tests.waiting import wait_until
 
 POOL = 2  # database connections of the app under test
 SEARCHES = 4  # searches waiting on the model at once: more than the pool holds
@@ -60,11 +60,9 @@ def test_searches_waiting_on_the_model_leave_the_database_to_other_requests(clie
     assert wait_document(client, org, kb["id"], doc["id"])["status"] == "ready"
     ann = as_user(org, "ann")
     memory = remember(client, ann, "I don't eat meat.")
-    deadline = time.monotonic() + 30
-    while not client.get("/v1/memories", params={"q": "meat", "mode": "semantic"},
-                         headers=ann).json()["memories"]:  # its vector is written by a job
-        assert time.monotonic() < deadline, "the memory's vector was never written"
-        time.sleep(0.05)
+    wait_until(lambda: client.get("/v1/memories", params={"q": "meat", "mode": "semantic"},
+                                  headers=ann).json()["memories"],  # its vector is written by a job
+               30, "the memory's vector")
 
     searches = [(f"/v1/knowledge-bases/{kb['id']}/search", {"q": "paid leave"}, org["headers"]),
                 ("/v1/memories", {"q": "meat", "mode": "semantic"}, ann)] * (SEARCHES // 2)

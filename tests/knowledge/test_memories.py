@@ -3,9 +3,7 @@ API key), full-text search on the database's own index (SQLite FTS5, Postgres ts
 built-in memory tools and digest of agents with memory, memory writes as run steps and stream
 events, and erasure with the user."""
 import json
-import time
 
-import pytest
 
 from core import db
 from store.models import RunEvent
@@ -15,7 +13,7 @@ from tests.factories_identity import mint
 from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org  # noqa: F401 (fixtures)
 from testkit import text, tool_calls
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 
 def as_user(org, user_id):
@@ -166,15 +164,14 @@ def test_memory_writes_are_stream_events(client, org):
     turn = post_chat(client, judy, 'call memory_save {"text": "Plays chess."}',
                      agent_id=agent["id"])
     wait_turn(client, judy, turn["thread"]["id"], turn["run"]["id"])
-    deadline = time.monotonic() + scaled(10)
-    while True:  # the final event follows the stored answer
+    def logged():  # the final event follows the stored answer
         with db.connection():
-            events = [(e.kind, e.data) for e in RunEvent.select().where(
+            return [(e.kind, e.data) for e in RunEvent.select().where(
                 RunEvent.run_id == turn["run"]["id"]).order_by(RunEvent.seq)]
-        kinds = [k for k, _ in events]
-        if "run.completed" in kinds or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
+
+    events = wait_until(logged, 10, "run.completed",
+                        done=lambda events: "run.completed" in [k for k, _ in events])
+    kinds = [k for k, _ in events]
     assert kinds.index("tool.called") < kinds.index("memory.saved") < kinds.index("run.completed")
     data = dict(events)["memory.saved"]
     assert data["memory"]["text"] == "Plays chess." and data["agent_id"] == agent["id"]
@@ -189,10 +186,9 @@ def test_deleting_a_user_erases_memories_threads_and_credentials(client, org):
     turn = post_chat(client, kim, "hello", agent_id=agent["id"])
     wait_turn(client, kim, turn["thread"]["id"])
     remember(client, as_user(org, "lee"), "Stays.")
-    deadline = time.monotonic() + scaled(10)
-    while client.delete("/v1/users/kim", headers=org["headers"]).status_code == 409:
-        assert time.monotonic() < deadline  # pragma: no cover (a turn still finishing)
-        time.sleep(0.1)
+    # 409 while a turn is still finishing
+    wait_until(lambda: client.delete("/v1/users/kim", headers=org["headers"]).status_code, 10,
+               "the user to be deleted", every=0.1, done=lambda status: status != 409)
     assert list_all(client, "/v1/memories", "memories", kim) == []
     assert client.get("/v1/threads", headers=kim).json()["threads"] == []
     assert_problem(client.get("/v1/users/kim", headers=org["headers"]), 404)

@@ -10,7 +10,7 @@ from tests.factories import assert_problem, make_org
 from tests.factories_knowledge import use_embeddings, wait_embeddings
 from testkit.openai_server import OpenAIServer
 from tests.knowledge.test_memories import as_user, remember
-from tests.waiting import scaled, wait_until
+from tests.waiting import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -105,12 +105,8 @@ def test_a_new_model_re_embeds_while_the_old_one_answers(client, embedder):
         "embeddings": {"base_url": embedder.base_url, "model": "embed-b", "dimensions": 32}})
     assert resp.status_code == 200, resp.text
     assert resp.json()["embeddings"]["model"] == "embed-b"
-    import time
-    deadline = time.monotonic() + scaled(20)
-    while (entry := client.get("/v1/model-config", headers=org["headers"]).json()[
-            "embeddings"])["status"] != "failed":
-        assert time.monotonic() < deadline, entry
-        time.sleep(0.02)
+    entry = wait_until(lambda: client.get("/v1/model-config", headers=org["headers"]).json()[
+        "embeddings"], 20, "the build to fail", done=lambda entry: entry["status"] == "failed")
     assert entry["active_model"] == "embed-a" and entry["error"]["code"] == "embedding_failed"
     body = memory_search(client, dee, "cello weekends", mode="semantic")
     assert body["memories"][0]["id"] == saved["id"]

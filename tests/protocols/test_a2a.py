@@ -2,7 +2,6 @@
 run, a context a thread), stream, get, cancel and resubscribe; the card and the tasks reach
 only the organization's credentials, and a task only its end user."""
 import asyncio
-import time
 
 import httpx
 import pytest
@@ -16,7 +15,7 @@ from tests.factories_identity import mint
 from tests.factories_turns import openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
 from testkit import Reply, text
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 S = pb.TaskState
 
@@ -91,10 +90,7 @@ def test_cancel_and_resubscribe(client, org, model, slow, served):
             first = await anext(stream)  # the submitted task; the stream is then cut
             await stream.aclose()
             task_id = first.task.id
-            deadline = time.monotonic() + scaled(20)
-            while not model.requests:
-                assert time.monotonic() < deadline
-                await asyncio.sleep(0.05)
+            await asyncio.to_thread(wait_until, lambda: model.requests, 20, "the model call")
             resumed = a2a.subscribe(pb.SubscribeToTaskRequest(id=task_id))
             again = await anext(resumed)
             cancelled = await a2a.cancel_task(pb.CancelTaskRequest(id=task_id))

@@ -2,7 +2,6 @@
 tool approval answers so (with the run id to decide it), spend caps answer 429's code as an
 MCP error, and a retried call with the same idempotency key gets the first call's run."""
 import asyncio
-import time
 
 import pytest
 
@@ -11,7 +10,7 @@ from tests.factories_exposures import expose, mcp_client, refused, served, wait_
 from tests.factories_turns import http_tool, openai_agent
 from tests.fixtures_turns import allow_loopback, model, org, tools_server  # noqa: F401
 from testkit import Reply, text, tool_calls
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +30,8 @@ def test_cancelling_a_call_cancels_its_run(client, org, model, tool, served, use
     async def call_then_cancel():
         async with mcp_client(served.url, headers) as mcp:
             call = asyncio.ensure_future(mcp.call_tool("slow", {"message": "take your time"}))
-            deadline = time.monotonic() + scaled(20)
-            while len(model.requests) == 0:  # the model was called: the run is running
-                assert time.monotonic() < deadline
-                await asyncio.sleep(0.05)
+            # the model was called: the run is running
+            await asyncio.to_thread(wait_until, lambda: model.requests, 20, "the model call")
             call.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await call

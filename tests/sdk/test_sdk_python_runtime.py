@@ -3,13 +3,12 @@ a tool call, its run and messages, the typed event stream (resumed with Last-Eve
 workflows and a run, schedules, and a session token minted for an end user."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
 from tests.factories_tools import EchoServer
 from tests.sdk_live import LiveServer
-from tests.sdk_proxy import Proxy, after_first_event, assert_resumed
+from tests.sdk_proxy import Proxy, after_first_event
 
 from agent_platform_client import AuthenticatedClient  # noqa: E402
 from agent_platform_client.api.agents import create_agent  # noqa: E402
@@ -38,7 +37,7 @@ from agent_platform_client.models import (AgentChatRequest, AgentCreate, ApiProv
 
 from agent_platform_stream import (ChatStreamError, frames, stream_chat_events,  # noqa: E402
                                    to_event)
-from tests.waiting import scaled, wait_until
+from tests.waiting import wait_until
 
 USER = "sdk-user"
 
@@ -164,11 +163,8 @@ def test_workflow_and_its_run(api, tool, agent):
         input_=WorkflowInput.from_dict({"q": "x"})))
     assert started.status_code == 202 and isinstance(started.parsed, WorkflowRunBody)
     run_id = started.parsed.run.id
-    deadline = time.monotonic() + scaled(30)
-    while (run := get_workflow_run.sync(run_id, client=api).run).status in (
-            RunStatus.QUEUED, RunStatus.RUNNING):
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    run = wait_until(lambda: get_workflow_run.sync(run_id, client=api).run, 30, "the run to end",
+                     done=lambda run: run.status not in (RunStatus.QUEUED, RunStatus.RUNNING))
     assert run.status == RunStatus.SUCCEEDED, run.error
     assert run.steps[0].output["json"] == {"q": "x"}
     listed = list_workflow_runs.sync(client=api, workflow_id=workflow.id)

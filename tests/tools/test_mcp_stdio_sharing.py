@@ -12,7 +12,6 @@ import json
 import logging
 import os
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -23,7 +22,7 @@ from server.logs import JsonFormatter
 from tests.conftest import make_settings
 from tests.factories import make_org
 from tests.factories_tools import UvicornThread
-from tests.waiting import scaled
+from tests.waiting import scaled, wait_until
 
 TIME_SERVER = str(Path(sys.executable).parent / "mcp-server-time")
 SCRIPT = str(Path(__file__).resolve().parents[2] / "testkit" / "stdio_mcp.py")
@@ -67,15 +66,6 @@ def children(marker: str) -> list[int]:
     return found
 
 
-def eventually(check, timeout: float = 20.0):
-    deadline = time.monotonic() + scaled(timeout)
-    while True:
-        value = check()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
-
-
 def tool_ids(client, org, provider_id) -> dict:
     resp = client.get(f"/v1/tools?tool_provider_id={provider_id}", headers=org["headers"])
     assert resp.status_code == 200, resp.text
@@ -109,7 +99,7 @@ def test_end_users_share_one_process_of_a_provider_without_their_own_credentials
 
     resp = client.delete(f"/v1/tool-providers/{provider['id']}", headers=org["headers"])
     assert resp.status_code in (200, 204), resp.text
-    assert eventually(lambda: not children(TIME_SERVER)), "the program outlived its provider"
+    wait_until(lambda: not children(TIME_SERVER), 20, "the program to end with its provider")
 
 
 @pytest.fixture(scope="module")
@@ -202,9 +192,9 @@ def test_run_steps_events_and_logs_never_hold_them(client, env_provider, caplog)
             assert page.status_code == 200, page.text
             assert not any(s in page.text for s in SECRETS), page.text
     # the programs' standard error is relayed to the log, masked
-    started = eventually(lambda: [r for r in caplog.records
-                                  if "SECRET_TOKEN=[redacted]" in str(getattr(r, "fields", ""))])
-    assert started, "the program's start-up line was not relayed"
+    wait_until(lambda: [r for r in caplog.records
+                        if "SECRET_TOKEN=[redacted]" in str(getattr(r, "fields", ""))],
+               20, "the program's start-up line, relayed")
     lines = [JsonFormatter().format(r) for r in caplog.records]
     assert not [line for line in lines if any(s in line for s in SECRETS)]
 

@@ -16,7 +16,7 @@ from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import make_workflow, post_tool, tool_step
 from tests.fixtures_workflows import (  # noqa: F401 (module fixtures)
     only_this_tests_schedules, server, settings, worker)
-from tests.waiting import scaled, wait_until
+from tests.waiting import wait_until
 
 UTC = dt.timezone.utc
 pytestmark = pytest.mark.usefixtures("only_this_tests_schedules")
@@ -246,10 +246,8 @@ def test_the_in_process_scheduler_thread_of_serve(settings, org, empty, tmp_path
     past = new_schedule(org, empty, dt.datetime.now(UTC), run_at="2001-01-01T00:00:00Z")
     app = create_app(on)
     with app.test_client():  # start-up starts the thread; the missed one-time fire fires
-        deadline = time.monotonic() + scaled(10)
-        while schedule(past).status != "completed":
-            assert time.monotonic() < deadline, "the scheduler thread did not fire"
-            time.sleep(0.05)
+        wait_until(lambda: schedule(past).status == "completed", 10,
+                   "the scheduler thread to fire")
         wait_runs_done(past, 1)
     assert fires_of(past) == [utc(2001, 1, 1)]
     later = new_schedule(org, empty, dt.datetime.now(UTC), run_at="2001-01-01T00:00:00Z")

@@ -4,7 +4,6 @@ a batch that hands its fires off when one of its runs is slow or fails. On SQLit
 jobs run on the in-process pool; with AGENT_PLATFORM_TEST_REDIS_URL on RQ worker processes."""
 import datetime as dt
 import threading
-import time
 
 import pytest
 
@@ -17,7 +16,7 @@ from store.models import WorkflowRun, WorkflowSchedule
 from tests.factories_workflows import (make_workflow, post_tool, start_worker, stop, tool_step,
                                        wf_settings)
 from tests.fixtures_workflows import only_this_tests_schedules, server  # noqa: F401
-from tests.waiting import scaled, wait_until
+from tests.waiting import wait_until
 
 UTC = dt.timezone.utc
 # Tomorrow: the runs a claim writes are stamped with the scheduler's clock, and a clock in the
@@ -122,14 +121,9 @@ def test_a_burst_runs_in_batches_of_fires_each_once(client, settings, org):
 
         queue = Queue(settings.workflow_queue, connection=connection(settings.redis_url))
         # a job's runs commit before RQ records it finished
-        deadline = time.monotonic() + scaled(10)
-        while True:
-            done = [j for j in queue.finished_job_registry.get_job_ids()
-                    if j.startswith("fires-")]
-            if len(done) >= 16 or time.monotonic() > deadline:
-                break
-            time.sleep(0.05)
-        assert len(done) >= 16, done
+        wait_until(lambda: [j for j in queue.finished_job_registry.get_job_ids()
+                            if j.startswith("fires-")], 10, "16 fire jobs finished",
+                   done=lambda done: len(done) >= 16)
     # the same fires queued again (a claim retried): claimed already, executed by no one
     again = [[r.schedule_id, fire_jobs.timestamp_of(r.fire_at)] for r in runs[:10]]
     assert fire_jobs.fire_batch(again) == 0
@@ -256,7 +250,6 @@ def test_warm_opens_a_planned_connection_for_each_claim_thread(settings):
     pool.close_idle()
     Scheduler(settings, threads=3).warm()
     # the app's outbox relay checks one out now and then: wait it out, a leak stays in use
-    deadline = time.monotonic() + scaled(10)
-    while db.connections_in_use() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert db.connections_in_use() == 0 and len(pool._connections) >= 3
+    wait_until(db.connections_in_use, 10, "no connection in use", every=0.01,
+               done=lambda in_use: in_use == 0)
+    assert len(pool._connections) >= 3

@@ -16,7 +16,7 @@ from store import workflow_run_state as run_state
 from store.models import WorkflowRun
 from tests.factories_workflows import (ToolServer, make_workflow, post_tool, start_run,
                                        start_worker, stop, tool_step, wait_run, wf_settings)
-from tests.waiting import scaled
+from tests.waiting import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -129,13 +129,12 @@ def test_the_heartbeat_keeps_a_long_step_from_being_taken_over(client, org, serv
     slow = post_tool(client, org, server, f"/sleep/2.5/{uuid.uuid4().hex[:6]}")
     wf = make_workflow(client, org, steps=[tool_step("a", slow)])
     run = start_run(client, org["headers"], wf["id"])
-    deadline = time.monotonic() + scaled(15)
-    while time.monotonic() < deadline:  # recovery keeps looking while the step runs
+    def swept():  # recovery keeps looking while the step runs
         recovery.sweep(settings)
-        state = client.get(f"/v1/workflow-runs/{run['id']}", headers=org["headers"]).json()["run"]
-        if state["status"] in ("succeeded", "failed"):
-            break
-        time.sleep(0.2)
+        return client.get(f"/v1/workflow-runs/{run['id']}", headers=org["headers"]).json()["run"]
+
+    state = wait_until(swept, 15, "the run to end", every=0.2,
+                       done=lambda state: state["status"] in ("succeeded", "failed"))
     assert state["status"] == "succeeded" and state["attempt"] == 1
     assert server.count(slow["path"]) == 1
 
