@@ -95,6 +95,10 @@ def test_client_secret_basic(client, settings, idp):
     idp.client_auth = "client_secret_basic"
     org = make_org(client)
     pid = _provider(org["id"], idp, token_endpoint_auth_method="client_secret_basic")
+    shown = client.get(f"/v1/tool-providers/{pid}", headers=org["headers"])  # answer validated
+    assert shown.status_code == 200, shown.text
+    assert shown.json()["tool_provider"]["auth"]["token_endpoint_auth_method"] == \
+        "client_secret_basic"
     body = _authorize(client, org, pid, "basic-user")
     resp = client.get(_callback_path(settings, body["authorization_url"]))
     assert resp.status_code == 200, resp.text

@@ -4276,6 +4276,8 @@ export interface components {
             client_id?: string;
             /** @description oauth2: the scopes requested. */
             scopes?: string[];
+            /** @description oauth2: how the service authenticates to the token endpoint, when set. */
+            token_endpoint_auth_method?: components["schemas"]["TokenEndpointAuthMethod"];
         };
         /** @description The MCP connection; `headers_set` names the stored headers and `env_set` a stdio program's environment variables (never their values). */
         ToolProviderMcp: {

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.api_key_location import ApiKeyLocation
 from ..models.auth_type import AuthType
+from ..models.token_endpoint_auth_method import TokenEndpointAuthMethod
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ToolProviderAuth")
@@ -30,6 +31,9 @@ class ToolProviderAuth:
     """ oauth2: the client id registered with the provider. """
     scopes: list[str] | Unset = UNSET
     """ oauth2: the scopes requested. """
+    token_endpoint_auth_method: TokenEndpointAuthMethod | Unset = UNSET
+    """ How the service authenticates to an OAuth token endpoint with the provider's `client_secret`: in the form
+    (client_secret_post) or in an HTTP Basic header (client_secret_basic). """
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
@@ -52,6 +56,10 @@ class ToolProviderAuth:
         if not isinstance(self.scopes, Unset):
             scopes = self.scopes
 
+        token_endpoint_auth_method: str | Unset = UNSET
+        if not isinstance(self.token_endpoint_auth_method, Unset):
+            token_endpoint_auth_method = self.token_endpoint_auth_method.value
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,6 +80,8 @@ class ToolProviderAuth:
             field_dict["client_id"] = client_id
         if scopes is not UNSET:
             field_dict["scopes"] = scopes
+        if token_endpoint_auth_method is not UNSET:
+            field_dict["token_endpoint_auth_method"] = token_endpoint_auth_method
 
         return field_dict
 
@@ -99,6 +109,15 @@ class ToolProviderAuth:
 
         scopes = cast(list[str], d.pop("scopes", UNSET))
 
+        _token_endpoint_auth_method = d.pop("token_endpoint_auth_method", UNSET)
+        token_endpoint_auth_method: TokenEndpointAuthMethod | Unset
+        if isinstance(_token_endpoint_auth_method, Unset):
+            token_endpoint_auth_method = UNSET
+        else:
+            token_endpoint_auth_method = TokenEndpointAuthMethod(
+                _token_endpoint_auth_method
+            )
+
         tool_provider_auth = cls(
             type_=type_,
             credentials_set=credentials_set,
@@ -108,6 +127,7 @@ class ToolProviderAuth:
             token_url=token_url,
             client_id=client_id,
             scopes=scopes,
+            token_endpoint_auth_method=token_endpoint_auth_method,
         )
 
         return tool_provider_auth
