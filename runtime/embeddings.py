@@ -97,6 +97,14 @@ def _refused(response: httpx.Response, wait: float) -> tuple[str, float]:
     return problem, min(RETRY_MAX_WAIT_S, _retry_after(response) or wait)
 
 
+def _refused_url(exc) -> EmbeddingError:
+    """The model's URL refused by the SSRF policy when called (its name resolves nowhere, or
+    now to a refused address): the model is unreachable, which no retry changes. A 502, not the
+    policy's 400 or 403: the request being answered named no URL."""
+    return EmbeddingError(f"the embeddings provider cannot be called: {exc.detail}",
+                          code="embedding_failed")
+
+
 def _gave_up(problem: str) -> EmbeddingError:
     return EmbeddingError(f"the embeddings provider failed {ATTEMPTS} times ({problem})",
                           code="embedding_failed")
@@ -108,8 +116,8 @@ def _call(space, texts: list[str]) -> tuple[list[list[float]], int]:
     for attempt, wait in _attempts():
         try:
             response = _http().post(url, json=body, headers=headers)
-        except ssrf.ERRORS:
-            raise
+        except ssrf.ERRORS as exc:
+            raise _refused_url(exc) from None
         except httpx.HTTPError as exc:
             problem = f"{type(exc).__name__}"
         else:
@@ -129,8 +137,8 @@ async def _call_async(space, texts: list[str]) -> tuple[list[list[float]], int]:
     for attempt, wait in _attempts():
         try:
             response = await _async_http().post(url, json=body, headers=headers)
-        except ssrf.ERRORS:
-            raise
+        except ssrf.ERRORS as exc:
+            raise _refused_url(exc) from None
         except httpx.HTTPError as exc:
             problem = f"{type(exc).__name__}"
         else:

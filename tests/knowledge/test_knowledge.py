@@ -3,6 +3,7 @@ chunked and embedded by a job with the organization's embeddings model, searched
 with their document and position; atomic replacement of a document of the same name;
 deletion with chunks and vectors; errors. On both backends' vector engines (tests/pgvector.py)."""
 import io
+import types
 
 import pytest
 
@@ -195,6 +196,23 @@ def test_search_needs_an_embeddings_model(client):
     assert doc["status"] == "ready" and doc["progress"]["embedded"] == 0
     assert_problem(client.get(f"/v1/knowledge-bases/{kb['id']}/search", params={"q": "later"},
                               headers=bare["headers"]), 409, "embeddings_not_configured")
+
+
+def test_a_search_whose_model_cannot_be_reached_is_a_bad_gateway(client):
+    """The model's host resolves nowhere (`.invalid`, RFC 6761) once it is called: 502
+    `embedding_failed`, not the SSRF policy's 400, which would blame the search's request."""
+    lost = make_org(client)
+    unreachable = types.SimpleNamespace(base_url="http://embeddings.invalid/v1")
+    use_embeddings(client, lost, unreachable)  # nothing to embed yet: ready at once
+    kb = make_kb(client, lost, "unreachable")
+    doc = wait_document(client, lost, kb["id"],
+                        add_text(client, lost, kb["id"], "a.md", "Never embedded.")["id"])
+    assert doc["status"] == "failed" and doc["error"]["code"] == "embedding_failed", doc
+    assert_problem(client.get(f"/v1/knowledge-bases/{kb['id']}/search", params={"q": "x"},
+                              headers=lost["headers"]), 502, "embedding_failed")
+    user = {**lost["headers"], "X-User-Id": "u1"}
+    assert_problem(client.get("/v1/memories", params={"q": "x", "mode": "semantic"},
+                              headers=user), 502, "embedding_failed")
 
 
 def test_update_list_and_conditional_requests(client, org):
