@@ -33,8 +33,11 @@ done
 # No NUL in generated strings: the API refuses NUL in every string it takes, on every backend
 # (docs/limits.md; Postgres cannot store it), a rule JSON Schema cannot state once for all
 # strings. Every other character is generated.
+# The request timeout is above the slowest answer the service documents: a sync of an MCP
+# provider whose server (any port of 127.0.0.1 a generated URL names) accepts and never
+# answers takes up to its connect, list and teardown timeouts, about 21 s (docs/tools.md).
 common=(--checks all --max-examples "$MAX_EXAMPLES" --seed 1 --no-color
-        --suppress-health-check all --request-timeout 10 --warnings off
+        --suppress-health-check all --request-timeout 30 --warnings off
         --generation-allow-x00 false)
 # Operations whose validity depends on rules no JSON Schema can state (see below).
 # Schemathesis keeps only the last of repeated --exclude-path-regex options: one regex each.

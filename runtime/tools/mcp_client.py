@@ -49,6 +49,7 @@ class Timeouts:
 
 
 TIMEOUTS = Timeouts()
+TEARDOWN_S = 5.0  # a listing past its own deadline is cancelled; its connection closes in this
 _stdio_enabled = False
 _key = os.urandom(32)  # of connection keys; from the secret key once configured
 
@@ -326,7 +327,10 @@ def list_many(servers: list[Server]) -> list[list[dict] | McpError]:
         return await asyncio.gather(*(one(s) for s in servers))
 
     longest = max((TIMEOUTS.open_s(s) for s in servers), default=TIMEOUTS.connect_s)
-    return _LOOP.run(all_(), longest + TIMEOUTS.list_s + 1)
+    try:  # each server's own deadline ends it first; this bounds their teardown as well
+        return _LOOP.run(all_(), longest + TIMEOUTS.list_s + TEARDOWN_S)
+    except McpError as exc:
+        return [exc for _ in servers]
 
 
 def call_tool(server: Server, name: str, arguments: dict, timeout_s: float | None = None) -> dict:

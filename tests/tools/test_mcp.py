@@ -133,6 +133,23 @@ def test_failing_server_lands_in_mcp_errors_and_others_are_unaffected(client, go
     assert len(listed.json()["tools"]) == 3
 
 
+def test_a_listing_past_its_overall_deadline_fails_its_providers_not_the_request(
+        client, good, short_timeouts, monkeypatch):
+    """The MCP client's loop held (a slow step of another call) past the listing's overall
+    deadline: the sync answers 200 with every provider's discovery failed, never a 500."""
+    monkeypatch.setattr(mcp_client, "TEARDOWN_S", 0.5)
+    org = make_org(client)
+    provider = create(client, org, "held", good[1])["tool_provider"]
+    loop = mcp_client._LOOP.get()
+    loop.call_soon_threadsafe(time.sleep, 5)  # the whole loop, past 1 + 1 + 0.5 (+ 1) s
+    resp = client.post(f"/v1/tool-providers/{provider['id']}/sync", headers=org["headers"])
+    assert resp.status_code == 200, resp.text
+    body = resp.json()
+    assert body["tool_provider"]["discovery"]["status"] == "failed"
+    assert "timed out" in body["rebuild"]["tools"]["mcpErrors"][0]["error"]
+    assert len(body["tools"]) == 3  # the tools found before stay
+
+
 def test_calls_reuse_one_persistent_connection(client, good):
     org = make_org(client)
     provider = create(client, org, "calls", good[1])["tool_provider"]
