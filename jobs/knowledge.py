@@ -158,6 +158,9 @@ def embed_memory(org_id: str, memory_id: str) -> str:
     return "embedded"
 
 
+PROBE_TEXT = "embeddings model check"
+
+
 def build_space(org_id: str, space_id: str) -> str:
     settings = _settings()
     with db.connection():
@@ -165,6 +168,9 @@ def build_space(org_id: str, space_id: str) -> str:
         if space is None or space.state != "building":
             return "gone"
     try:
+        # one call before anything is stored: a model that cannot be reached, or answers
+        # vectors of other dimensions, fails its build at once, and the active one goes on
+        embeddings.embed(settings, space, [PROBE_TEXT])
         while True:
             with db.connection():
                 rows = vectors.missing_chunks(org_id=org_id, space_id=space_id,

@@ -12,6 +12,7 @@ from tests.factories import assert_problem, list_all, make_org
 from tests.factories_knowledge import (add_text, make_kb, search, use_embeddings,
                                        wait_document)
 from testkit.openai_server import OpenAIServer
+from tests.waiting import wait_until
 
 HANDBOOK = """# Leave
 
@@ -198,21 +199,31 @@ def test_search_needs_an_embeddings_model(client):
                               headers=bare["headers"]), 409, "embeddings_not_configured")
 
 
-def test_a_search_whose_model_cannot_be_reached_is_a_bad_gateway(client):
-    """The model's host resolves nowhere (`.invalid`, RFC 6761) once it is called: 502
-    `embedding_failed`, not the SSRF policy's 400, which would blame the search's request."""
-    lost = make_org(client)
+def test_a_model_that_cannot_be_reached_fails_its_build_and_the_active_one_goes_on(
+        client, embedder):
+    """A new embeddings model is called once before it serves: one whose host resolves nowhere
+    (`.invalid`, RFC 6761) fails its build with `embedding_failed`, and searches go on with the
+    model before it, or answer 409 when there is none."""
+    org = make_org(client)
+    use_embeddings(client, org, embedder)
+    kb = make_kb(client, org, "kept")
+    wait_document(client, org, kb["id"], add_text(client, org, kb["id"], "a.md", HANDBOOK)["id"])
     unreachable = types.SimpleNamespace(base_url="http://embeddings.invalid/v1")
-    use_embeddings(client, lost, unreachable)  # nothing to embed yet: ready at once
-    kb = make_kb(client, lost, "unreachable")
-    doc = wait_document(client, lost, kb["id"],
-                        add_text(client, lost, kb["id"], "a.md", "Never embedded.")["id"])
-    assert doc["status"] == "failed" and doc["error"]["code"] == "embedding_failed", doc
-    assert_problem(client.get(f"/v1/knowledge-bases/{kb['id']}/search", params={"q": "x"},
-                              headers=lost["headers"]), 502, "embedding_failed")
-    user = {**lost["headers"], "X-User-Id": "u1"}
-    assert_problem(client.get("/v1/memories", params={"q": "x", "mode": "semantic"},
-                              headers=user), 502, "embedding_failed")
+    use_embeddings(client, org, unreachable, model="lost", wait=False)
+    entry = wait_until(lambda: client.get("/v1/model-config", headers=org["headers"]).json()[
+        "embeddings"], 30, "the build to fail", done=lambda entry: entry["status"] == "failed")
+    assert entry["error"]["code"] == "embedding_failed" and "embeddings.invalid" in \
+        entry["error"]["message"]
+    assert entry["active_model"] == "test-embed"
+    assert search(client, org, kb["id"], "paid leave")[0]["document"]["name"] == "a.md"
+
+    bare = make_org(client)
+    use_embeddings(client, bare, unreachable, model="lost", wait=False)
+    wait_until(lambda: client.get("/v1/model-config", headers=bare["headers"]).json()[
+        "embeddings"]["status"], 30, "the build to fail", done=lambda status: status == "failed")
+    other = make_kb(client, bare, "never")
+    assert_problem(client.get(f"/v1/knowledge-bases/{other['id']}/search", params={"q": "x"},
+                              headers=bare["headers"]), 409, "embeddings_not_configured")
 
 
 def test_update_list_and_conditional_requests(client, org):
